@@ -1,0 +1,217 @@
+#include "config.h"
+
+#include "world/fsimage.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const key_names[VT_CFG_NKEYS] = {
+	[VT_CFG_FSTYP] = "FSTYP",
+	[VT_CFG_TEST_DEV] = "TEST_DEV",
+	[VT_CFG_TEST_DIR] = "TEST_DIR",
+	[VT_CFG_SCRATCH_DEV] = "SCRATCH_DEV",
+	[VT_CFG_SCRATCH_MNT] = "SCRATCH_MNT",
+	[VT_CFG_MKFS_OPTIONS] = "MKFS_OPTIONS",
+	[VT_CFG_MOUNT_OPTIONS] = "MOUNT_OPTIONS",
+	[VT_CFG_TEST_TIMEOUT] = "TEST_TIMEOUT",
+};
+
+const char *vt_config_key_name(enum vt_config_key k)
+{
+	return (unsigned)k < VT_CFG_NKEYS ? key_names[k] : "?";
+}
+
+static int fail(char *err, size_t errlen, int line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (err && errlen)
+		snprintf(err, errlen, "line %d: %s", line, msg);
+	return -1;
+}
+
+/* Unquotes VALUE (RAW, N bytes) into OUT; refuses what a shell would expand. */
+static int unquote(const char *raw, size_t n, char *out, size_t outlen, const char **why)
+{
+	size_t o = 0, i = 0;
+
+	while (i < n) {
+		char c = raw[i];
+
+		if (c == '\'') {
+			size_t j = i + 1;
+			while (j < n && raw[j] != '\'')
+				j++;
+			if (j >= n)
+				return *why = "unterminated ' quote", -1;
+			if (o + (j - i - 1) >= outlen)
+				return *why = "value too long", -1;
+			memcpy(out + o, raw + i + 1, j - i - 1);
+			o += j - i - 1;
+			i = j + 1;
+		} else if (c == '"') {
+			size_t j = i + 1;
+			while (j < n && raw[j] != '"') {
+				if (raw[j] == '$' || raw[j] == '`' || raw[j] == '\\')
+					return *why = "$, ` and \\ are not evaluated here: write the value out",
+					       -1;
+				if (o + 1 >= outlen)
+					return *why = "value too long", -1;
+				out[o++] = raw[j++];
+			}
+			if (j >= n)
+				return *why = "unterminated \" quote", -1;
+			i = j + 1;
+		} else if (isspace((unsigned char)c)) {
+			return *why = "unquoted white space in value", -1;
+		} else if (strchr("$`\\;&|()<>*?[]{}~", c)) {
+			return *why = "shell syntax in value is not evaluated here: quote or write the value out",
+			       -1;
+		} else {
+			if (o + 1 >= outlen)
+				return *why = "value too long", -1;
+			out[o++] = c;
+			i++;
+		}
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+static int validate(enum vt_config_key k, const char *v, const char **why)
+{
+	switch (k) {
+	case VT_CFG_FSTYP:
+		if (!vt_fstype_known(v))
+			return *why = "FSTYP must be one of ext4, xfs, btrfs, vfat, tmpfs", -1;
+		return 0;
+	case VT_CFG_TEST_DEV:
+	case VT_CFG_SCRATCH_DEV:
+		if (*v && *v != '/')
+			return *why = "a device must be an absolute path", -1;
+		return 0;
+	case VT_CFG_TEST_DIR:
+	case VT_CFG_SCRATCH_MNT:
+		if (*v && *v != '/')
+			return *why = "a mount point must be an absolute path", -1;
+		if (strcmp(v, "/") == 0)
+			return *why = "a mount point must not be /", -1;
+		return 0;
+	case VT_CFG_TEST_TIMEOUT: {
+		char *end;
+		long t = strtol(v, &end, 10);
+		if (!*v || *end || t <= 0 || t > 86400)
+			return *why = "TEST_TIMEOUT must be a whole number of seconds, 1..86400", -1;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+static bool valid_section_name(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n >= sizeof(((struct vt_config_section *)0)->name))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-' && s[i] != '.')
+			return false;
+	return true;
+}
+
+int vt_config_parse(const char *text, size_t len, struct vt_config *cfg, char *err,
+		    size_t errlen)
+{
+	struct vt_config_section defaults, *cur = &defaults;
+	size_t pos = 0;
+	int line = 0;
+
+	memset(cfg, 0, sizeof(*cfg));
+	memset(&defaults, 0, sizeof(defaults));
+	snprintf(defaults.name, sizeof(defaults.name), "default");
+	while (pos < len) {
+		const char *s = text + pos, *e, *eq;
+		size_t n = 0;
+		int k;
+
+		line++;
+		while (pos + n < len && text[pos + n] != '\n')
+			n++;
+		pos += n + 1;
+		if (memchr(s, '\0', n))
+			return fail(err, errlen, line, "NUL byte in file");
+		e = s + n;
+		while (s < e && isspace((unsigned char)*s))
+			s++;
+		while (e > s && isspace((unsigned char)e[-1]))
+			e--;
+		if (s == e || *s == '#')
+			continue;
+		if (*s == '[') {
+			struct vt_config_section *prev = cur;
+			if (e[-1] != ']' || !valid_section_name(s + 1, (size_t)(e - s - 2)))
+				return fail(err, errlen, line,
+					    "bad section header (want [name] with letters, digits, _ - .)");
+			for (k = 0; k < cfg->nsections; k++)
+				if (strlen(cfg->sec[k].name) == (size_t)(e - s - 2) &&
+				    memcmp(cfg->sec[k].name, s + 1, (size_t)(e - s - 2)) == 0)
+					return fail(err, errlen, line, "section [%.*s] given twice",
+						    (int)(e - s - 2), s + 1);
+			if (cfg->nsections >= VT_CFG_MAX_SECTIONS)
+				return fail(err, errlen, line, "more than %d sections",
+					    VT_CFG_MAX_SECTIONS);
+			cur = &cfg->sec[cfg->nsections++];
+			*cur = *prev; /* xfstests: options carry over to the next section */
+			snprintf(cur->name, sizeof(cur->name), "%.*s", (int)(e - s - 2), s + 1);
+			continue;
+		}
+		if ((size_t)(e - s) > 7 && memcmp(s, "export", 6) == 0 && isspace((unsigned char)s[6])) {
+			s += 7;
+			while (s < e && isspace((unsigned char)*s))
+				s++;
+		}
+		eq = memchr(s, '=', (size_t)(e - s));
+		if (!eq)
+			return fail(err, errlen, line, "want KEY=VALUE, a [section] or a # comment");
+		for (k = 0; k < VT_CFG_NKEYS; k++)
+			if (strlen(key_names[k]) == (size_t)(eq - s) &&
+			    memcmp(key_names[k], s, (size_t)(eq - s)) == 0)
+				break;
+		if (k == VT_CFG_NKEYS)
+			return fail(err, errlen, line, "unknown key '%.*s' (known: FSTYP TEST_DEV TEST_DIR SCRATCH_DEV SCRATCH_MNT MKFS_OPTIONS MOUNT_OPTIONS TEST_TIMEOUT)",
+				    (int)(eq - s > 64 ? 64 : eq - s), s);
+		{
+			const char *why = NULL;
+			if (unquote(eq + 1, (size_t)(e - eq - 1), cur->value[k], VT_CFG_MAX_VALUE,
+				    &why) < 0 ||
+			    validate((enum vt_config_key)k, cur->value[k], &why) < 0)
+				return fail(err, errlen, line, "%s: %s", key_names[k], why);
+		}
+		cur->set |= 1u << k;
+	}
+	if (cfg->nsections == 0) {
+		cfg->sec[0] = defaults;
+		cfg->nsections = 1;
+	}
+	return 0;
+}
+
+const struct vt_config_section *vt_config_find(const struct vt_config *cfg, const char *name)
+{
+	int i;
+
+	for (i = 0; i < cfg->nsections; i++)
+		if (strcmp(cfg->sec[i].name, name) == 0)
+			return &cfg->sec[i];
+	return NULL;
+}

@@ -1,0 +1,54 @@
+/* local.config: the xfstests configuration format, parsed without a shell.
+ *
+ *   # comment
+ *   FSTYP=xfs                     (optionally "export FSTYP=xfs")
+ *   TEST_DEV=/dev/vdb
+ *   MOUNT_OPTIONS="-o noatime"    ('…' or "…" quoting; no $, `, or $(…))
+ *   [section]                     (later keys belong to this section)
+ *
+ * As in xfstests, a section starts from the values of the one before it
+ * (keys before the first header are the defaults of all sections). A file
+ * with no header has one section, "default". Unknown keys, bad values,
+ * shell syntax we do not evaluate, and duplicate sections are errors. */
+#ifndef VT_CONFIG_H
+#define VT_CONFIG_H
+
+#include <stddef.h>
+
+enum vt_config_key {
+	VT_CFG_FSTYP,
+	VT_CFG_TEST_DEV,
+	VT_CFG_TEST_DIR,
+	VT_CFG_SCRATCH_DEV,
+	VT_CFG_SCRATCH_MNT,
+	VT_CFG_MKFS_OPTIONS,
+	VT_CFG_MOUNT_OPTIONS,
+	VT_CFG_TEST_TIMEOUT,
+	VT_CFG_NKEYS
+};
+
+#define VT_CFG_MAX_SECTIONS 64
+#define VT_CFG_MAX_VALUE 1024
+
+struct vt_config_section {
+	char name[64];
+	char value[VT_CFG_NKEYS][VT_CFG_MAX_VALUE];
+	unsigned int set; /* bit i: key i has a value */
+};
+
+struct vt_config {
+	int nsections;
+	struct vt_config_section sec[VT_CFG_MAX_SECTIONS];
+};
+
+const char *vt_config_key_name(enum vt_config_key k);
+
+/* Parses TEXT (LEN bytes, need not be NUL-terminated). On error returns -1
+ * and writes "line N: problem" into ERR. */
+int vt_config_parse(const char *text, size_t len, struct vt_config *cfg, char *err,
+		    size_t errlen);
+
+/* The section called NAME, or NULL. */
+const struct vt_config_section *vt_config_find(const struct vt_config *cfg, const char *name);
+
+#endif

@@ -1,0 +1,331 @@
+/* Case runner and assertions for test programs. */
+#include "testlib.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void vt_scene(struct vt_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->scene, sizeof(ctx->scene), fmt, ap);
+	va_end(ap);
+}
+
+void vt_fail(struct vt_ctx *ctx, const char *fmt, ...)
+{
+	char msg[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	ctx->failures++;
+	vt_ktap_diag(ctx->ktap, "FAIL: %s", msg);
+	if (ctx->scene[0])
+		vt_ktap_diag(ctx->ktap, "  world: fs=%s %s", ctx->fstype, ctx->scene);
+}
+
+void vt_note(struct vt_ctx *ctx, const char *fmt, ...)
+{
+	char msg[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	vt_ktap_diag(ctx->ktap, "%s", msg);
+}
+
+void vt_skip(struct vt_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->skip_reason, sizeof(ctx->skip_reason), fmt, ap);
+	va_end(ap);
+	ctx->skipped = true;
+}
+
+bool vt_expect_errno(struct vt_ctx *ctx, const char *op, int got, int want, const char *rule)
+{
+	if (got == want)
+		return true;
+	vt_fail(ctx, "%s: expected %s, got %s [rule: %s]", op,
+		want ? vt_errname(want) : "success", got ? vt_errname(got) : "success", rule);
+	return false;
+}
+
+bool vt_expect_owner(struct vt_ctx *ctx, const char *path, uid_t uid, gid_t gid,
+		     const char *rule)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0) {
+		vt_fail(ctx, "stat %s: %s (expected owner %u:%u) [rule: %s]", path,
+			vt_errname(errno), (unsigned)uid, (unsigned)gid, rule);
+		return false;
+	}
+	if (st.st_uid == uid && st.st_gid == gid)
+		return true;
+	vt_fail(ctx, "owner of %s: expected %u:%u, got %u:%u [rule: %s]", path, (unsigned)uid,
+		(unsigned)gid, (unsigned)st.st_uid, (unsigned)st.st_gid, rule);
+	return false;
+}
+
+bool vt_expect_eq(struct vt_ctx *ctx, const char *what, long long got, long long want,
+		  const char *rule)
+{
+	if (got == want)
+		return true;
+	vt_fail(ctx, "%s: expected %lld, got %lld [rule: %s]", what, want, got, rule);
+	return false;
+}
+
+bool vt_expect_ran(struct vt_ctx *ctx, const struct vt_caller *c, const struct vt_run *r)
+{
+	char who[512];
+
+	if (r->status == VT_RAN)
+		return true;
+	vt_caller_describe(c, who, sizeof(who));
+	vt_fail(ctx, "caller %s: %s", who, r->msg);
+	return false;
+}
+
+const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
+		     char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", ctx->dir, name);
+	if (mkdir(buf, mode) < 0 || chown(buf, uid, gid) < 0 || chmod(buf, mode) < 0) {
+		vt_fail(ctx, "setup: mkdir %s: %s", buf, vt_errname(errno));
+		return NULL;
+	}
+	return buf;
+}
+
+const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
+		      char *buf, size_t len)
+{
+	int fd;
+
+	snprintf(buf, len, "%s/%s", ctx->dir, name);
+	fd = open(buf, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode);
+	if (fd < 0 || fchown(fd, uid, gid) < 0 || fchmod(fd, mode) < 0) {
+		vt_fail(ctx, "setup: create %s: %s", buf, vt_errname(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	close(fd);
+	return buf;
+}
+
+const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,
+			   const char *name, char *buf, size_t len)
+{
+	int ret;
+
+	snprintf(buf, len, "%s/%s", ctx->dir, name);
+	if (mkdir(buf, 0755) < 0 && errno != EEXIST) {
+		vt_fail(ctx, "setup: mkdir %s: %s", buf, vt_errname(errno));
+		return NULL;
+	}
+	ret = vt_idmapped_mount_spec(source, buf, spec, false);
+	if (ret < 0) {
+		vt_fail(ctx, "setup: idmapped mount of %s at %s with %s: %s", source, buf, spec,
+			vt_errname(-ret));
+		return NULL;
+	}
+	return buf;
+}
+
+/* Removal of a case tree: never follows symlinks (FTW_PHYS) and never
+ * crosses into another filesystem or mount (FTW_MOUNT); idmapped mounts
+ * made by a case are detached first (MNT_DETACH of everything below). */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+static void detach_mounts_below(const char *dir)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char line[8192], targets[64][1024];
+	size_t dlen = strlen(dir);
+	int n = 0, i;
+
+	if (!f)
+		return;
+	while (n < 64 && fgets(line, sizeof(line), f)) {
+		char mnt[4096];
+		if (sscanf(line, "%*d %*d %*s %*s %4095s", mnt) == 1 &&
+		    strncmp(mnt, dir, dlen) == 0 && (mnt[dlen] == '/' || mnt[dlen] == '\0'))
+			snprintf(targets[n++], sizeof(targets[0]), "%s", mnt);
+	}
+	fclose(f);
+	for (i = n - 1; i >= 0; i--)
+		umount2(targets[i], MNT_DETACH);
+}
+
+static void remove_tree(const char *dir)
+{
+	detach_mounts_below(dir);
+	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
+struct case_outcome {
+	int failures;
+	int skipped;
+	char skip_reason[512];
+};
+
+static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_ktap *k,
+		     int *fails, int *skips)
+{
+	struct case_outcome *shared;
+	struct vt_ctx ctx = *base;
+	int status;
+	pid_t pid;
+	char why[600];
+
+	snprintf(ctx.dir, sizeof(ctx.dir), "%s/%s", base->dir, c->name);
+	for (char *p = ctx.dir + strlen(base->dir) + 1; *p; p++)
+		if (*p == '/')
+			*p = '_';
+	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		      -1, 0);
+	if (shared == MAP_FAILED || mkdir(ctx.dir, 0755) < 0) {
+		vt_ktap_diag(k, "setup of %s failed: %s", ctx.dir, vt_errname(errno));
+		vt_ktap_result(k, VT_FAIL, c->name, NULL);
+		(*fails)++;
+		return;
+	}
+	chmod(ctx.dir, 0755);
+	memset(shared, 0, sizeof(*shared));
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		umask(0);
+		c->run(&ctx);
+		shared->failures = ctx.failures;
+		shared->skipped = ctx.skipped;
+		memcpy(shared->skip_reason, ctx.skip_reason, sizeof(shared->skip_reason));
+		fflush(NULL);
+		_exit(0);
+	}
+	if (pid < 0)
+		status = -1;
+	else
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		if (pid > 0 && WIFSIGNALED(status))
+			vt_ktap_diag(k, "FAIL: case crashed: killed by SIG%s",
+				     vt_signame(WTERMSIG(status)));
+		else
+			vt_ktap_diag(k, "FAIL: case process did not finish normally");
+		vt_ktap_result(k, VT_FAIL, c->name, NULL);
+		(*fails)++;
+	} else if (shared->failures) {
+		vt_ktap_result(k, VT_FAIL, c->name, NULL);
+		(*fails)++;
+	} else if (shared->skipped) {
+		snprintf(why, sizeof(why), "%s", shared->skip_reason);
+		vt_ktap_result(k, VT_SKIP, c->name, why);
+		(*skips)++;
+	} else {
+		vt_ktap_result(k, VT_PASS, c->name, NULL);
+	}
+	munmap(shared, sizeof(*shared));
+	remove_tree(ctx.dir);
+}
+
+/* Every idmapped test first asks the kernel whether this filesystem can be
+ * idmapped here, by trying it (never by version). */
+static const char *idmap_unsupported(const char *fstype, const char *test_dir)
+{
+	static char why[256];
+	int ret = vt_probe_idmap_support(test_dir);
+
+	if (ret == 0)
+		return NULL;
+	if (ret == -ENOSYS)
+		snprintf(why, sizeof(why), "no mount_setattr() in this kernel (ENOSYS)");
+	else if (ret == -EINVAL)
+		snprintf(why, sizeof(why), "%s cannot be idmapped on this kernel (mount_setattr gives EINVAL)", fstype);
+	else
+		snprintf(why, sizeof(why), "idmapped mount probe on %s failed: %s", fstype, vt_errname(-ret));
+	return why;
+}
+
+int vt_test_main(const struct vt_test *t, int argc, char **argv)
+{
+	struct vt_ktap k;
+	struct vt_ctx base;
+	const char *fstype = getenv("FSTYP"), *test_dir = getenv("TEST_DIR"), *why = NULL;
+	const char *only = argc > 1 ? argv[1] : NULL;
+	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+	int n = 0, fails = 0, skips = 0, ran = 0, i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	vt_ktap_init(&k, stdout, 0);
+	for (i = 0; t->cases[i].name; i++)
+		if (!only || strcmp(only, t->cases[i].name) == 0)
+			n++;
+	if (geteuid() != 0)
+		why = "needs root (CAP_SYS_ADMIN to create mounts and user namespaces)";
+	else if (!fstype || !test_dir)
+		why = "FSTYP and TEST_DIR are not set: run through ./check";
+	else if (n == 0)
+		why = "no case of that name";
+	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
+		;
+	else if (t->require)
+		why = t->require(fstype, test_dir);
+	if (why) {
+		vt_ktap_header(&k, -1);
+		vt_ktap_skip_all(&k, why);
+		return only && n == 0 ? 2 : VT_EXIT_NOTRUN;
+	}
+	memset(&base, 0, sizeof(base));
+	base.fstype = fstype;
+	base.test_dir = test_dir;
+	base.ktap = &k;
+	snprintf(base.dir, sizeof(base.dir), "%s/%s.%d", test_dir, prog, (int)getpid());
+	if (mkdir(base.dir, 0755) < 0) {
+		vt_ktap_header(&k, -1);
+		vt_ktap_diag(&k, "cannot create %s: %s", base.dir, vt_errname(errno));
+		return VT_EXIT_FAIL;
+	}
+	chmod(base.dir, 0755);
+	vt_ktap_header(&k, n);
+	for (i = 0; t->cases[i].name; i++) {
+		if (only && strcmp(only, t->cases[i].name) != 0)
+			continue;
+		run_case(&t->cases[i], &base, &k, &fails, &skips);
+		ran++;
+	}
+	remove_tree(base.dir);
+	vt_ktap_diag(&k, "totals: pass:%d fail:%d skip:%d", ran - fails - skips, fails, skips);
+	if (fails)
+		return VT_EXIT_FAIL;
+	return skips == ran ? VT_EXIT_NOTRUN : VT_EXIT_PASS;
+}

@@ -1,0 +1,113 @@
+/* The library a test program is written against.
+ *
+ * A test is a table of cases. The library owns everything around them:
+ * it checks the environment (root, TEST_DIR from the runner), gives each
+ * case a fresh directory, runs each case in its own child so that a crash
+ * fails that case only, prints KTAP and sets the exit status the runner
+ * reads (0 pass, 1 fail, 4 notrun; kselftest's KSFT_SKIP). A case body
+ * reads as the scenario: build the world, act as a caller, assert. */
+#ifndef VT_TESTLIB_H
+#define VT_TESTLIB_H
+
+#include "report/ktap.h"
+#include "util/errname.h"
+#include "world/caller.h"
+#include "world/fsimage.h"
+#include "world/idmap_spec.h"
+#include "world/idmapped_mount.h"
+#include "world/userns.h"
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#define VT_EXIT_PASS 0
+#define VT_EXIT_FAIL 1
+#define VT_EXIT_NOTRUN 4
+
+struct vt_ctx {
+	const char *fstype;	/* FSTYP of the filesystem under test */
+	const char *test_dir;	/* its mount point (TEST_DIR) */
+	char dir[4096];		/* this case's own directory, empty, mode 0755 */
+	struct vt_ktap *ktap;
+	int failures;
+	bool skipped;
+	char skip_reason[512];
+	char scene[1024];	/* what the world is, for failure messages */
+};
+
+struct vt_case {
+	const char *name;
+	void (*run)(struct vt_ctx *ctx);
+};
+
+struct vt_test {
+	const struct vt_case *cases;
+	/* Optional: called once before the cases; returns NULL to go on or a
+	 * reason for the whole test to be notrun. */
+	const char *(*require)(const char *fstype, const char *test_dir);
+	/* Set for tests that do not need idmapped mounts to work on TEST_DIR
+	 * (API tests of failure paths); others are notrun when the probe fails. */
+	bool no_idmap_probe;
+};
+
+int vt_test_main(const struct vt_test *t, int argc, char **argv);
+
+/* Describe the world for failure messages (replaces the previous scene). */
+void vt_scene(struct vt_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Record a failure: prints "# FAIL: message" plus the scene. */
+void vt_fail(struct vt_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Informational line in the KTAP stream. */
+void vt_note(struct vt_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Mark the case skipped with a reason; the caller returns right after. */
+void vt_skip(struct vt_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#define VT_SKIP(ctx, ...)                  \
+	do {                               \
+		vt_skip((ctx), __VA_ARGS__); \
+		return;                    \
+	} while (0)
+
+/* Setup that must work for the case to mean anything: on failure the case
+ * fails with the step and errno named and the case body returns. */
+#define VT_SETUP(ctx, expr, what)                                                         \
+	do {                                                                              \
+		if ((expr) < 0) {                                                         \
+			vt_fail((ctx), "setup: %s failed: %s (%s:%d)", (what),            \
+				vt_errname(errno), __FILE__, __LINE__);                   \
+			return;                                                           \
+		}                                                                         \
+	} while (0)
+
+/* Expect errno WANT (0: success) from an operation that gave GOT.
+ * RULE names the kernel rule the expectation follows. */
+bool vt_expect_errno(struct vt_ctx *ctx, const char *op, int got, int want, const char *rule);
+
+/* Expect PATH (not following a final symlink) to be owned by UID:GID as
+ * seen by the test process (the initial user namespace). */
+bool vt_expect_owner(struct vt_ctx *ctx, const char *path, uid_t uid, gid_t gid,
+		     const char *rule);
+
+/* Expect an integer value. */
+bool vt_expect_eq(struct vt_ctx *ctx, const char *what, long long got, long long want,
+		  const char *rule);
+
+/* Expect a caller run to have completed (not crashed, credentials assumed):
+ * otherwise a failure naming the caller. */
+bool vt_expect_ran(struct vt_ctx *ctx, const struct vt_caller *c, const struct vt_run *r);
+
+/* A subdirectory of the case directory: "<ctx->dir>/<name>", created with
+ * MODE (after umask 0) and owned by UID:GID. Returns the path in BUF. */
+const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
+		     char *buf, size_t len);
+
+/* Creates a regular file with MODE owned by UID:GID (path in BUF). */
+const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
+		      char *buf, size_t len);
+
+/* Idmapped bind mount of SOURCE at "<ctx->dir>/<name>" with mapping SPEC.
+ * Fails the case (returns NULL) if the mount cannot be made. */
+const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,
+			   const char *name, char *buf, size_t len);
+
+#endif

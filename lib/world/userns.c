@@ -1,0 +1,171 @@
+/* How a user-namespace fd is made: a child unshares CLONE_NEWUSER (after
+ * joining PARENT_FD if nesting) and waits; a writer that lives in the parent
+ * namespace writes the maps (user_namespaces(7): the writer must be in the
+ * namespace or its parent and hold CAP_SETUID/CAP_SETGID there); we open
+ * /proc/CHILD/ns/user, then let the child exit and reap it. */
+#include "userns.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int write_file(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, len);
+	if (n < 0) {
+		int e = errno;
+		close(fd);
+		return -e;
+	}
+	close(fd);
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+/* Writes the maps of PID; runs in the parent namespace. */
+static int write_maps(pid_t pid, const struct vt_mapping *m)
+{
+	char path[64], buf[VT_MAX_EXTENTS * 36 + 1];
+	int ret;
+
+	if (m->uid.nr) {
+		if (vt_idmap_format(&m->uid, buf, sizeof(buf)) < 0)
+			return -ENOSPC;
+		snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
+		ret = write_file(path, buf);
+		if (ret)
+			return ret;
+	}
+	if (m->gid.nr) {
+		if (vt_idmap_format(&m->gid, buf, sizeof(buf)) < 0)
+			return -ENOSPC;
+		snprintf(path, sizeof(path), "/proc/%d/gid_map", (int)pid);
+		ret = write_file(path, buf);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int wait_exit_code(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return -EINTR;
+}
+
+int vt_userns_create(int parent_fd, const struct vt_mapping *m)
+{
+	int ready[2], release[2];
+	char c = 0, path[64];
+	pid_t child, writer;
+	int fd = -1, ret;
+
+	if (pipe2(ready, O_CLOEXEC) < 0)
+		return -errno;
+	if (pipe2(release, O_CLOEXEC) < 0) {
+		ret = -errno;
+		close(ready[0]);
+		close(ready[1]);
+		return ret;
+	}
+	child = fork();
+	if (child < 0) {
+		ret = -errno;
+		goto out_pipes;
+	}
+	if (child == 0) {
+		/* The holder: dies with us, so a killed caller leaves nothing. */
+		char status = 0;
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		close(ready[0]);
+		close(release[1]);
+		if (parent_fd >= 0 && setns(parent_fd, CLONE_NEWUSER) < 0)
+			status = (char)errno;
+		else if (unshare(CLONE_NEWUSER) < 0)
+			status = (char)errno;
+		if (write(ready[1], &status, 1) != 1)
+			_exit(1);
+		/* wait until the parent has opened our namespace */
+		(void)!read(release[0], &status, 1);
+		_exit(0);
+	}
+	close(ready[1]);
+	ready[1] = -1;
+	close(release[0]);
+	release[0] = -1;
+	if (read(ready[0], &c, 1) != 1) {
+		ret = -ECHILD;
+		goto out_child;
+	}
+	if (c) {
+		ret = -(int)(unsigned char)c;
+		goto out_child;
+	}
+	if (parent_fd < 0) {
+		ret = write_maps(child, m);
+	} else {
+		/* The writer must live in the parent namespace. */
+		writer = fork();
+		if (writer < 0) {
+			ret = -errno;
+			goto out_child;
+		}
+		if (writer == 0) {
+			int r;
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (setns(parent_fd, CLONE_NEWUSER) < 0)
+				_exit(errno & 0xff);
+			r = write_maps(child, m);
+			_exit(r < 0 ? -r : 0);
+		}
+		ret = wait_exit_code(writer);
+		ret = ret > 0 ? -ret : ret;
+	}
+	if (ret == 0) {
+		snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)child);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			ret = -errno;
+	}
+out_child:
+	close(release[1]);
+	release[1] = -1;
+	wait_exit_code(child);
+out_pipes:
+	if (ready[0] >= 0)
+		close(ready[0]);
+	if (ready[1] >= 0)
+		close(ready[1]);
+	if (release[0] >= 0)
+		close(release[0]);
+	if (release[1] >= 0)
+		close(release[1]);
+	return ret < 0 ? ret : fd;
+}
+
+int vt_userns_from_spec(int parent_fd, const char *spec)
+{
+	struct vt_mapping m;
+	char err[256];
+
+	if (vt_mapping_parse(spec, &m, err, sizeof(err)) < 0)
+		return -EINVAL;
+	return vt_userns_create(parent_fd, &m);
+}

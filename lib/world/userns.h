@@ -1,0 +1,17 @@
+/* User namespaces built from a mapping, held by an fd (/proc/PID/ns/user). */
+#ifndef VT_USERNS_H
+#define VT_USERNS_H
+
+#include "idmap_spec.h"
+
+/* Creates a user namespace whose uid_map/gid_map are M (either may be
+ * empty: then that map is left unwritten). PARENT_FD is a user-namespace fd
+ * to nest under, or -1 for the caller's own namespace; M's LOWER ids are
+ * then ids of the parent namespace. Returns an O_CLOEXEC fd, or -errno.
+ * No process or zombie is left behind. */
+int vt_userns_create(int parent_fd, const struct vt_mapping *m);
+
+/* Same, from a spec string; -EINVAL for a spec that does not parse. */
+int vt_userns_from_spec(int parent_fd, const char *spec);
+
+#endif

@@ -1,0 +1,114 @@
+#include "xattr_view.h"
+
+#include <acl/libacl.h>
+#include <endian.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/acl.h>
+#include <sys/xattr.h>
+
+/* posix_acl_xattr_header / posix_acl_xattr_entry: all little endian. */
+#define ACL_XATTR_VERSION 0x0002
+
+int vt_acl_read(const char *path, bool default_acl, struct vt_acl_entry *out, int max)
+{
+	unsigned char buf[4 + 8 * VT_ACL_MAX_ENTRIES];
+	ssize_t len = lgetxattr(path, default_acl ? "system.posix_acl_default" : "system.posix_acl_access",
+				buf, sizeof(buf));
+	uint32_t version;
+	int n, i;
+
+	if (len < 0)
+		return -errno;
+	if (len < 4 || (len - 4) % 8)
+		return -EBADMSG;
+	memcpy(&version, buf, 4);
+	if (le32toh(version) != ACL_XATTR_VERSION)
+		return -EBADMSG;
+	n = (int)((len - 4) / 8);
+	if (n > max)
+		return -ERANGE;
+	for (i = 0; i < n; i++) {
+		uint16_t tag, perm;
+		uint32_t id;
+		memcpy(&tag, buf + 4 + 8 * i, 2);
+		memcpy(&perm, buf + 6 + 8 * i, 2);
+		memcpy(&id, buf + 8 + 8 * i, 4);
+		out[i].tag = le16toh(tag);
+		out[i].perm = le16toh(perm);
+		out[i].id = le32toh(id);
+	}
+	return n;
+}
+
+int vt_acl_write_text(const char *path, bool default_acl, const char *text)
+{
+	acl_t acl = acl_from_text(text);
+	int ret;
+
+	if (!acl)
+		return -EINVAL;
+	ret = acl_set_file(path, default_acl ? ACL_TYPE_DEFAULT : ACL_TYPE_ACCESS, acl);
+	ret = ret < 0 ? -errno : 0;
+	acl_free(acl);
+	return ret;
+}
+
+int vt_acl_find(const struct vt_acl_entry *e, int n, uint16_t tag, uint32_t id)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (e[i].tag == tag && e[i].id == id)
+			return e[i].perm;
+	return -1;
+}
+
+/* struct vfs_cap_data / vfs_ns_cap_data, include/uapi/linux/capability.h */
+#define VFS_CAP_REVISION_MASK 0xFF000000u
+#define VFS_CAP_REVISION_2 0x02000000u
+#define VFS_CAP_REVISION_3 0x03000000u
+#define VFS_CAP_FLAGS_EFFECTIVE 0x000001u
+#define XATTR_CAPS_SZ_2 20
+#define XATTR_CAPS_SZ_3 24
+
+int vt_fcaps_read(const char *path, struct vt_fcaps *out)
+{
+	uint32_t w[6];
+	ssize_t len = lgetxattr(path, "security.capability", w, sizeof(w));
+	uint32_t magic;
+
+	if (len < 0)
+		return -errno;
+	if (len < 4)
+		return -EBADMSG;
+	magic = le32toh(w[0]);
+	memset(out, 0, sizeof(*out));
+	if ((magic & VFS_CAP_REVISION_MASK) == VFS_CAP_REVISION_2 && len == XATTR_CAPS_SZ_2) {
+		out->version = VT_CAP_V2;
+	} else if ((magic & VFS_CAP_REVISION_MASK) == VFS_CAP_REVISION_3 && len == XATTR_CAPS_SZ_3) {
+		out->version = VT_CAP_V3;
+		out->rootid = le32toh(w[5]);
+	} else {
+		return -EBADMSG;
+	}
+	out->effective = magic & VFS_CAP_FLAGS_EFFECTIVE;
+	out->permitted = (uint64_t)le32toh(w[1]) | ((uint64_t)le32toh(w[3]) << 32);
+	out->inheritable = (uint64_t)le32toh(w[2]) | ((uint64_t)le32toh(w[4]) << 32);
+	return 0;
+}
+
+int vt_fcaps_write(const char *path, const struct vt_fcaps *c)
+{
+	uint32_t w[6];
+	size_t len = c->version == VT_CAP_V3 ? XATTR_CAPS_SZ_3 : XATTR_CAPS_SZ_2;
+
+	w[0] = htole32((c->version == VT_CAP_V3 ? VFS_CAP_REVISION_3 : VFS_CAP_REVISION_2) |
+		       (c->effective ? VFS_CAP_FLAGS_EFFECTIVE : 0));
+	w[1] = htole32((uint32_t)c->permitted);
+	w[2] = htole32((uint32_t)c->inheritable);
+	w[3] = htole32((uint32_t)(c->permitted >> 32));
+	w[4] = htole32((uint32_t)(c->inheritable >> 32));
+	w[5] = htole32(c->rootid);
+	return lsetxattr(path, "security.capability", w, len, 0) < 0 ? -errno : 0;
+}

@@ -1,0 +1,270 @@
+/* vfsidmap-tool: the C pieces the shell runner (check) needs.
+ *
+ *   config FILE --sections          list the sections of a local.config
+ *   config FILE --section NAME      its values as shell assignments
+ *   mapping SPEC                    validate a mapping spec
+ *   fs-in-kernel FSTYPE             exit 0 if the kernel has the filesystem
+ *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites)
+ *   mkfs FSTYPE DEV [MKFS_OPTIONS]  mkfs on a configured SCRATCH_DEV
+ *   device-free DEV                 exit 0 if DEV is safe to use: a block
+ *                                   device or file, not mounted, not holding
+ *                                   a mounted filesystem (else a reason, exit 2)
+ *   probe-idmap                     (inside vfsidmap-exec) can $TEST_DIR be
+ *                                   idmapped? exit 0, or 4 with the reason
+ * Errors are one line on stderr and exit status 2. */
+#include "config/config.h"
+#include "util/errname.h"
+#include "world/fsimage.h"
+#include "world/idmap_spec.h"
+#include "world/idmapped_mount.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+static int die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "vfsidmap: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 2;
+}
+
+static void print_quoted(const char *v)
+{
+	putchar('\'');
+	for (; *v; v++) {
+		if (*v == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*v);
+	}
+	putchar('\'');
+}
+
+static int cmd_config(int argc, char **argv)
+{
+	static struct vt_config cfg;
+	char err[600], *text;
+	size_t len = 0, cap = 1 << 16;
+	FILE *f;
+	int i, k;
+
+	if (argc < 3 || (strcmp(argv[2], "--sections") != 0 && (strcmp(argv[2], "--section") != 0 || argc < 4)))
+		return die("usage: vfsidmap-tool config FILE --sections | --section NAME");
+	f = fopen(argv[1], "re");
+	if (!f)
+		return die("%s: %s", argv[1], strerror(errno));
+	text = malloc(cap);
+	while (text && !feof(f)) {
+		len += fread(text + len, 1, cap - len, f);
+		if (len == cap) {
+			if (cap >= (1 << 24)) {
+				fclose(f);
+				return die("%s: file too large", argv[1]);
+			}
+			text = realloc(text, cap *= 2);
+		}
+	}
+	fclose(f);
+	if (!text)
+		return die("out of memory");
+	if (vt_config_parse(text, len, &cfg, err, sizeof(err)) < 0)
+		return die("%s: %s", argv[1], err);
+	free(text);
+	if (strcmp(argv[2], "--sections") == 0) {
+		for (i = 0; i < cfg.nsections; i++)
+			printf("%s\n", cfg.sec[i].name);
+		return 0;
+	}
+	{
+		const struct vt_config_section *s = vt_config_find(&cfg, argv[3]);
+		if (!s)
+			return die("%s: no section [%s]", argv[1], argv[3]);
+		for (k = 0; k < VT_CFG_NKEYS; k++) {
+			if (!(s->set & (1u << k)))
+				continue;
+			printf("%s=", vt_config_key_name((enum vt_config_key)k));
+			print_quoted(s->value[k]);
+			putchar('\n');
+		}
+	}
+	return 0;
+}
+
+static int cmd_mapping(int argc, char **argv)
+{
+	struct vt_mapping m;
+	char err[300], buf[8192];
+
+	if (argc != 2)
+		return die("usage: vfsidmap-tool mapping SPEC");
+	if (vt_mapping_parse(argv[1], &m, err, sizeof(err)) < 0)
+		return die("%s", err);
+	vt_mapping_format(&m, buf, sizeof(buf));
+	printf("%s\n", buf);
+	return 0;
+}
+
+/* Is any mounted filesystem on device DEVNO or on a device stacked on it? */
+static int mounted_on(dev_t devno, char *where, size_t len)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char line[8192];
+	int found = 0;
+
+	if (!f)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f)) {
+		unsigned int maj, min;
+		char mnt[4096];
+		if (sscanf(line, "%*d %*d %u:%u %*s %4095s", &maj, &min, mnt) == 3 &&
+		    makedev(maj, min) == devno) {
+			snprintf(where, len, "%s", mnt);
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+static int check_holders(dev_t devno, char *why, size_t len)
+{
+	char path[128];
+	DIR *d;
+	struct dirent *e;
+	int bad = 0;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/holders", major(devno), minor(devno));
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!bad && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(why, len, "is held by %s (device-mapper, md or similar)", e->d_name);
+		bad = 1;
+	}
+	closedir(d);
+	return bad;
+}
+
+static int check_partitions(dev_t devno, char *why, size_t len)
+{
+	char path[128], where[4000];
+	DIR *d;
+	struct dirent *e;
+	int bad = 0;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(devno), minor(devno));
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!bad && (e = readdir(d))) {
+		char devfile[512], buf[32];
+		unsigned int maj, min;
+		FILE *f;
+		snprintf(devfile, sizeof(devfile), "%s/%s/partition", path, e->d_name);
+		if (access(devfile, F_OK) != 0)
+			continue;
+		snprintf(devfile, sizeof(devfile), "%s/%s/dev", path, e->d_name);
+		f = fopen(devfile, "re");
+		if (!f)
+			continue;
+		if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2 &&
+		    mounted_on(makedev(maj, min), where, sizeof(where)) > 0) {
+			snprintf(why, len, "has partition %s mounted on %s", e->d_name, where);
+			bad = 1;
+		}
+		fclose(f);
+	}
+	closedir(d);
+	return bad;
+}
+
+static int cmd_device_free(int argc, char **argv)
+{
+	char where[4096], why[5000];
+	struct stat st;
+
+	if (argc != 2)
+		return die("usage: vfsidmap-tool device-free DEV");
+	if (stat(argv[1], &st) < 0)
+		return die("%s: %s", argv[1], strerror(errno));
+	if (S_ISREG(st.st_mode))
+		return 0; /* an image file: mounted only through our own loop device */
+	if (!S_ISBLK(st.st_mode))
+		return die("%s: not a block device or regular file", argv[1]);
+	if (mounted_on(st.st_rdev, where, sizeof(where)) > 0)
+		return die("%s: refusing: it is mounted on %s", argv[1], where);
+	if (check_holders(st.st_rdev, why, sizeof(why)) || check_partitions(st.st_rdev, why, sizeof(why)))
+		return die("%s: refusing: it %s", argv[1], why);
+	return 0;
+}
+
+static int cmd_probe_idmap(void)
+{
+	const char *dir = getenv("TEST_DIR"), *fs = getenv("FSTYP");
+	int ret;
+
+	if (!dir || !fs)
+		return die("probe-idmap runs inside vfsidmap-exec (TEST_DIR unset)");
+	ret = vt_probe_idmap_support(dir);
+	if (ret == 0)
+		return 0;
+	if (ret == -ENOSYS)
+		printf("the kernel has no mount_setattr() (ENOSYS): idmapped mounts need 5.12+\n");
+	else if (ret == -EINVAL)
+		printf("%s cannot be idmapped on this kernel (mount_setattr(MOUNT_ATTR_IDMAP) gives EINVAL)\n", fs);
+	else
+		printf("idmapped mount of %s failed: %s\n", fs, vt_errname(-ret));
+	return 4;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return die("usage: vfsidmap-tool config|mapping|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap ...");
+	if (strcmp(argv[1], "config") == 0)
+		return cmd_config(argc - 1, argv + 1);
+	if (strcmp(argv[1], "mapping") == 0)
+		return cmd_mapping(argc - 1, argv + 1);
+	if (strcmp(argv[1], "fs-in-kernel") == 0 && argc == 3)
+		return vt_fstype_in_kernel(argv[2]) ? 0 : 1;
+	if (strcmp(argv[1], "mkimage") == 0 && (argc == 4 || argc == 5)) {
+		int ret;
+		if (!vt_fstype_known(argv[2]) || !vt_fstype_needs_device(argv[2]))
+			return die("mkimage: %s is not an image filesystem", argv[2]);
+		ret = vt_image_create(argv[3], argv[2], vt_image_default_size(argv[2]),
+				      argc == 5 ? argv[4] : NULL, 2);
+		if (ret < 0)
+			return die("mkimage %s: %s", argv[3], ret == -ENOEXEC ? "mkfs failed" : vt_errname(-ret));
+		return 0;
+	}
+	if (strcmp(argv[1], "mkfs") == 0 && (argc == 4 || argc == 5)) {
+		int ret;
+		if (!vt_fstype_known(argv[2]) || !vt_fstype_needs_device(argv[2]))
+			return die("mkfs: %s is not a block filesystem", argv[2]);
+		ret = vt_mkfs(argv[3], argv[2], argc == 5 ? argv[4] : NULL, 2);
+		if (ret < 0)
+			return die("mkfs %s: %s", argv[3], ret == -ENOEXEC ? "mkfs failed" : vt_errname(-ret));
+		return 0;
+	}
+	if (strcmp(argv[1], "device-free") == 0)
+		return cmd_device_free(argc - 1, argv + 1);
+	if (strcmp(argv[1], "probe-idmap") == 0)
+		return cmd_probe_idmap();
+	return die("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,84 @@
+/* idmapped/003: an ownership-less filesystem (vfat) exposed to two users.
+ *
+ * Scenario 3 of the idmapped-mounts cover letter: vfat stores no owners;
+ * every inode gets the uid/gid of the mount options (0 by default,
+ * fat_fill_inode). Two idmapped mounts of the same vfat tree, b:0:1001:1
+ * and b:0:5000:1, let uid 1001 and uid 5000 each see the files as their
+ * own and create there. Runs only where FSTYP=vfat; elsewhere notrun. */
+#include "testlib/testlib.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *need_vfat(const char *fstype, const char *test_dir)
+{
+	return strcmp(fstype, "vfat") == 0 ? NULL : "scenario is about vfat (runs with FSTYP=vfat)";
+}
+
+static int create_file(void *arg, void *data, size_t len)
+{
+	int fd = open(arg, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static void two_users_two_views(struct vt_ctx *ctx)
+{
+	struct vt_caller u1001 = vt_caller_user(1001, 1001), u5000 = vt_caller_user(5000, 5000);
+	char src[4096], m1[4096], m2[4096], file[4096], p[4200];
+	struct vt_run r;
+
+	if (!vt_mkdir(ctx, "tree", 0755, 0, 0, src, sizeof(src)))
+		return;
+	if (!vt_mkfile(ctx, "tree/f", 0644, 0, 0, file, sizeof(file)))
+		return;
+	if (!vt_idmapped_at(ctx, src, "b:0:1001:1", "as1001", m1, sizeof(m1)) ||
+	    !vt_idmapped_at(ctx, src, "b:0:5000:1", "as5000", m2, sizeof(m2)))
+		return;
+	vt_scene(ctx, "vfat tree %s; mounts %s (b:0:1001:1) and %s (b:0:5000:1)", src, m1, m2);
+	/* fat_fill_inode: i_uid = fs_uid (0); make_vfsuid maps 0 per mount. */
+	vt_expect_owner(ctx, file, 0, 0, "fat_fill_inode: owner from mount options");
+	snprintf(p, sizeof(p), "%s/f", m1);
+	vt_expect_owner(ctx, p, 1001, 1001, "make_vfsuid(b:0:1001:1, 0)");
+	snprintf(p, sizeof(p), "%s/f", m2);
+	vt_expect_owner(ctx, p, 5000, 5000, "make_vfsuid(b:0:5000:1, 0)");
+
+	/* 1001 creates through its mount: mapped_fsuid = up(1001) = 0, valid. */
+	snprintf(p, sizeof(p), "%s/by1001", m1);
+	r = vt_run_as(&u1001, create_file, p, NULL, 0);
+	if (vt_expect_ran(ctx, &u1001, &r) &&
+	    vt_expect_errno(ctx, "create as 1001 through its mount", r.ret, 0,
+			    "may_o_create: fsuidgid_has_mapping; owner bits via vfsuid"))
+		vt_expect_owner(ctx, p, 1001, 1001, "make_vfsuid of the new inode");
+	/* 1001 through 5000's mount: up(b:0:5000:1, 1001) is unmapped. */
+	snprintf(p, sizeof(p), "%s/by1001", m2);
+	vt_expect_owner(ctx, p, 5000, 5000, "same inode seen through the other mount");
+	snprintf(p, sizeof(p), "%s/wrong", m2);
+	r = vt_run_as(&u1001, create_file, p, NULL, 0);
+	if (vt_expect_ran(ctx, &u1001, &r))
+		vt_expect_errno(ctx, "create as 1001 through 5000's mount", r.ret, EOVERFLOW,
+				"may_o_create: fsuidgid_has_mapping fails");
+	snprintf(p, sizeof(p), "%s/by5000", m2);
+	r = vt_run_as(&u5000, create_file, p, NULL, 0);
+	if (vt_expect_ran(ctx, &u5000, &r))
+		vt_expect_errno(ctx, "create as 5000 through its mount", r.ret, 0,
+				"may_o_create: fsuidgid_has_mapping; owner bits via vfsuid");
+}
+
+static const struct vt_case cases[] = {
+	{ "two-users-two-views", two_users_two_views },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	static const struct vt_test t = { .cases = cases, .require = need_vfat };
+	return vt_test_main(&t, argc, argv);
+}
