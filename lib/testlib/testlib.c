@@ -281,11 +281,19 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	struct vt_ktap k;
 	struct vt_ctx base;
 	const char *fstype = getenv("FSTYP"), *test_dir = getenv("TEST_DIR"), *why = NULL;
-	const char *only = argc > 1 ? argv[1] : NULL;
+	/* One case by name: argv[1] (by hand) or VT_CASE (from ./check --case). */
+	const char *only = argc > 1 ? argv[1] : getenv("VT_CASE");
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	int n = 0, fails = 0, skips = 0, ran = 0, i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
+		for (i = 0; t->cases[i].name; i++)
+			printf("%s\n", t->cases[i].name);
+		return 0;
+	}
+	if (only && !*only)
+		only = NULL;
 	vt_ktap_init(&k, stdout, 0);
 	for (i = 0; t->cases[i].name; i++)
 		if (!only || strcmp(only, t->cases[i].name) == 0)

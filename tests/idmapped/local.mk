@@ -2,4 +2,4 @@
 # Groups and descriptions: tests/idmapped/group.list and each file's header.
 IDMAPPED_TESTS = tests/idmapped/001 tests/idmapped/002 tests/idmapped/003 tests/idmapped/004
 noinst_PROGRAMS += $(IDMAPPED_TESTS)
-SUITE_BINARIES = $(IDMAPPED_TESTS)
+SUITE_BINARIES += $(IDMAPPED_TESTS)

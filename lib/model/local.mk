@@ -1,0 +1,1 @@
+# The reference model (pure C, no syscalls): added to lib/libvfsidmap.a.

@@ -1,0 +1,1 @@
+# Test programs of tests/api (see tests/idmapped/local.mk for the pattern).

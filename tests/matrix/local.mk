@@ -1,0 +1,1 @@
+# Test programs of tests/matrix (see tests/idmapped/local.mk for the pattern).
