@@ -245,6 +245,9 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 		vt_ktap_result(k, VT_FAIL, c->name, NULL);
 		(*fails)++;
 	} else if (shared->failures) {
+		const char *id = getenv("VT_TEST_ID");
+		vt_ktap_diag(k, "reproduce: ./check --case %s/%s --fs %s", id ? id : "SUITE/NNN",
+			     c->name, base->fstype);
 		vt_ktap_result(k, VT_FAIL, c->name, NULL);
 		(*fails)++;
 	} else if (shared->skipped) {
@@ -256,6 +259,31 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 	}
 	munmap(shared, sizeof(*shared));
 	remove_tree(ctx.dir);
+}
+
+/* Case-level expunges from ./check -E: VT_EXPUNGE names a file of lines
+ * "case<TAB>reason". An expunged case is not run and reported as a skip. */
+static bool expunged(const char *name, char *why, size_t len)
+{
+	const char *path = getenv("VT_EXPUNGE");
+	char line[1024];
+	bool found = false;
+	FILE *f;
+
+	if (!path || !*path || !(f = fopen(path, "re")))
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *tab = strchr(line, '\t');
+		line[strcspn(line, "\n")] = '\0';
+		if (tab)
+			*tab = '\0';
+		if (strcmp(line, name) == 0) {
+			snprintf(why, len, "expunged: %s", tab ? tab + 1 : "listed in an expunge file");
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
 }
 
 /* Every idmapped test first asks the kernel whether this filesystem can be
@@ -285,6 +313,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	const char *only = argc > 1 ? argv[1] : getenv("VT_CASE");
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	int n = 0, fails = 0, skips = 0, ran = 0, i;
+	char why_buf[600];
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
@@ -328,7 +357,12 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	for (i = 0; t->cases[i].name; i++) {
 		if (only && strcmp(only, t->cases[i].name) != 0)
 			continue;
-		run_case(&t->cases[i], &base, &k, &fails, &skips);
+		if (expunged(t->cases[i].name, why_buf, sizeof(why_buf))) {
+			vt_ktap_result(&k, VT_SKIP, t->cases[i].name, why_buf);
+			skips++;
+		} else {
+			run_case(&t->cases[i], &base, &k, &fails, &skips);
+		}
 		ran++;
 	}
 	remove_tree(base.dir);

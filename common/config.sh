@@ -1,0 +1,127 @@
+# local.config: parsed by runner/vfsidmap-tool (no shell evaluation of the
+# file), then turned into the list of runs: one per section, or, without a
+# config, one per filesystem.
+
+VT_TOOL="$VT_TOP/runner/vfsidmap-tool"
+VT_DEFAULT_FS=(ext4 xfs btrfs tmpfs vfat)
+VT_CONFIG_SECTIONS=()
+VT_SECTIONS=()
+declare -A VT_S_NAME=() VT_S_FS=() VT_S_DEV=() VT_S_DIR=() VT_S_MKFS=() VT_S_MOPTS=() VT_S_TIMEOUT=()
+declare -A VT_S_SCRATCH_DEV=()
+
+vt_load_config() {
+	if [ -z "$VT_CONFIG_FILE" ] && [ -f "$VT_TOP/local.config" ]; then
+		VT_CONFIG_FILE="$VT_TOP/local.config"
+	fi
+	if [ -z "$VT_CONFIG_FILE" ]; then
+		if [ ${#VT_SECTION_ARGS[@]} -gt 0 ]; then
+			echo "check: -s given but there is no local.config" >&2
+			return 2
+		fi
+		return 0
+	fi
+	local out
+	out=$("$VT_TOOL" config "$VT_CONFIG_FILE" --sections) || return 2
+	mapfile -t VT_CONFIG_SECTIONS <<<"$out"
+	local s found
+	for s in ${VT_SECTION_ARGS[@]+"${VT_SECTION_ARGS[@]}"}; do
+		found=0
+		for out in "${VT_CONFIG_SECTIONS[@]}"; do [ "$out" = "$s" ] && found=1; done
+		if [ "$found" = 0 ]; then
+			echo "check: $VT_CONFIG_FILE has no section [$s]" >&2
+			return 2
+		fi
+	done
+}
+
+vt_fs_list_from_arg() {
+	if [ -n "$VT_FS_ARG" ]; then
+		local l
+		IFS=, read -ra l <<<"$VT_FS_ARG"
+		echo "${l[@]}"
+	else
+		echo "${VT_DEFAULT_FS[@]}"
+	fi
+}
+
+vt_add_run() { # name fs dev dir mkfs mopts timeout scratch
+	local i=${#VT_SECTIONS[@]}
+	VT_SECTIONS+=("$i")
+	VT_S_NAME[$i]=$1 VT_S_FS[$i]=$2 VT_S_DEV[$i]=$3 VT_S_DIR[$i]=$4
+	VT_S_MKFS[$i]=$5 VT_S_TIMEOUT[$i]=$7 VT_S_SCRATCH_DEV[$i]=$8
+	local m=$6
+	m=${m#-o }
+	m=${m#-o}
+	VT_S_MOPTS[$i]=$m
+}
+
+# Refuses a configured device or directory that is not safe to use.
+vt_check_configured_paths() { # section dev dir scratch scratch_mnt
+	local what
+	for what in "$2" "$4"; do
+		[ -n "$what" ] || continue
+		"$VT_TOOL" device-free "$what" || { echo "check: section [$1]: refusing to use $what" >&2; return 2; }
+	done
+	for what in "$3" "$5"; do
+		[ -n "$what" ] || continue
+		if [ ! -d "$what" ]; then
+			echo "check: section [$1]: $what is not a directory" >&2
+			return 2
+		fi
+		if mountpoint -q "$what"; then
+			echo "check: section [$1]: refusing $what: something is mounted on it" >&2
+			return 2
+		fi
+	done
+}
+
+vt_plan_sections() {
+	local timeout=${VT_TIMEOUT:-300} fs
+	if [ -z "$VT_CONFIG_FILE" ]; then
+		for fs in $(vt_fs_list_from_arg); do
+			vt_add_run "$fs" "$fs" "" "" "" "" "$timeout" ""
+		done
+		return 0
+	fi
+	local s sections=("${VT_CONFIG_SECTIONS[@]}")
+	[ ${#VT_SECTION_ARGS[@]} -gt 0 ] && sections=("${VT_SECTION_ARGS[@]}")
+	for s in "${sections[@]}"; do
+		local FSTYP="" TEST_DEV="" TEST_DIR="" SCRATCH_DEV="" SCRATCH_MNT="" MKFS_OPTIONS=""
+		local MOUNT_OPTIONS="" TEST_TIMEOUT="" vars
+		vars=$("$VT_TOOL" config "$VT_CONFIG_FILE" --section "$s") || return 2
+		# The tool printed only KEY='value' lines for known keys, quoted.
+		eval "$vars"
+		vt_check_configured_paths "$s" "$TEST_DEV" "$TEST_DIR" "$SCRATCH_DEV" "$SCRATCH_MNT" || return 2
+		if [ -n "$TEST_DEV" ] && [ -z "$FSTYP" ]; then
+			echo "check: section [$s]: TEST_DEV is set but FSTYP is not" >&2
+			return 2
+		fi
+		if [ "$FSTYP" = tmpfs ] && [ -n "$TEST_DEV" ]; then
+			echo "check: section [$s]: tmpfs takes no TEST_DEV" >&2
+			return 2
+		fi
+		local t=${VT_TIMEOUT:-${TEST_TIMEOUT:-300}} name=$s
+		if [ -n "$FSTYP" ]; then
+			vt_add_run "$name" "$FSTYP" "$TEST_DEV" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" "$SCRATCH_DEV"
+		else
+			for fs in $(vt_fs_list_from_arg); do
+				[ ${#sections[@]} -gt 1 ] && name="$s-$fs" || name=$fs
+				vt_add_run "$name" "$fs" "" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" ""
+			done
+		fi
+	done
+}
+
+vt_dry_run() {
+	local i t
+	for i in "${VT_SECTIONS[@]}"; do
+		echo "SECTION -- ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}${VT_S_DEV[$i]:+ TEST_DEV=${VT_S_DEV[$i]}})"
+		for t in "${VT_SELECTED[@]}"; do
+			if [ -n "${VT_EXPUNGED[$t]+x}" ]; then
+				echo "  $t [expunged: ${VT_EXPUNGED[$t]}]"
+			else
+				echo "  $t"
+			fi
+		done
+	done
+}

@@ -1,0 +1,85 @@
+# Running the selected tests of one run (section or filesystem).
+
+# Case-level expunges of TEST as the file the test library reads.
+vt_case_expunge_file() { # test -> path or ""
+	local lines=${VT_CASE_EXPUNGES[$1]:-}
+	[ -n "$lines" ] || return 0
+	local f="$VT_RUNDIR/expunge.$(echo "$1" | tr / _)"
+	printf '%s' "$lines" >"$f"
+	echo "$f"
+}
+
+vt_run_one() { # run-index test resdir
+	local i=$1 t=$2 dir=$3 base rc start status reason expf
+	base="$dir/$(basename "$t")"
+	mkdir -p "$dir"
+	rm -f "$base".*
+	expf=$(vt_case_expunge_file "$t")
+	case_only=""
+	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
+	start=$(date +%s)
+	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
+		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
+		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
+		--status "$base.status" -- "$(vt_test_binary "$t")" >"$base.ktap" 2>"$base.stderr" &
+	VT_CHILD=$!
+	wait "$VT_CHILD"
+	rc=$?
+	# A signal interrupts wait: wait for the executor to be gone for real.
+	while kill -0 "$VT_CHILD" 2>/dev/null; do wait "$VT_CHILD"; rc=$?; done
+	VT_CHILD=""
+	VT_T_TIME=$(( $(date +%s) - start ))
+	status=$(cat "$base.status" 2>/dev/null || echo "error: no status (executor exit $rc)")
+	{
+		echo "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $(date -u +%FT%TZ), ${VT_T_TIME}s"
+		echo "== status: $status (exit $rc)"
+		echo "== KTAP"
+		cat "$base.ktap"
+		if [ -s "$base.stderr" ]; then
+			echo "== stderr"
+			cat "$base.stderr"
+		fi
+	} >"$base.full"
+	rm -f "$base.status" "$base.stderr"
+	reason=""
+	case $rc in
+	0) VT_T_RESULT=pass ;;
+	4) VT_T_RESULT=notrun
+	   reason=$(sed -n 's/^1\.\.0 # SKIP //p' "$base.ktap" | head -n 1)
+	   [ -n "$reason" ] || reason="test said notrun" ;;
+	124) VT_T_RESULT=fail; reason="timeout: killed after ${VT_S_TIMEOUT[$i]}s (-T)" ;;
+	*) VT_T_RESULT=fail
+	   if [ "$VT_INTERRUPTED" = 1 ]; then reason="interrupted"
+	   elif [ "$rc" -gt 128 ] && [ "$rc" != 255 ]; then reason=$status
+	   elif [ "$rc" != 1 ]; then reason=$status
+	   fi ;;
+	esac
+	if [ "$VT_T_RESULT" = fail ]; then
+		cp "$base.ktap" "$base.out.bad"
+		[ -n "$reason" ] && echo "# $reason" >>"$base.out.bad"
+	fi
+	VT_T_REASON=$reason
+	VT_T_KTAP="$base.ktap"
+}
+
+vt_run_section() { # run index
+	local i=$1 t dir
+	vt_prepare_fs "$i"
+	vt_report_section "$i"
+	dir="$VT_RESULT_DIR/${VT_S_NAME[$i]}"
+	rm -rf "$dir"
+	for t in "${VT_SELECTED[@]}"; do
+		[ "$VT_INTERRUPTED" = 1 ] && break
+		VT_T_TIME=0 VT_T_KTAP="" VT_T_REASON=""
+		if [ -n "${VT_EXPUNGED[$t]+x}" ]; then
+			VT_T_RESULT=notrun VT_T_REASON="expunged: ${VT_EXPUNGED[$t]}"
+		elif [ -n "$VT_FS_NOTRUN" ]; then
+			VT_T_RESULT=notrun VT_T_REASON=$VT_FS_NOTRUN
+		elif [ -n "$VT_FS_ERROR" ]; then
+			VT_T_RESULT=fail VT_T_REASON="setup: $VT_FS_ERROR"
+		else
+			vt_run_one "$i" "$t" "$dir/$(dirname "$t")"
+		fi
+		vt_report_test "$i" "$t"
+	done
+}

@@ -1,0 +1,137 @@
+# Tests: discovery (tests/<suite>/group.list), selection by group and name,
+# expunge lists, listing.
+
+declare -A VT_TEST_GROUPS=()     # suite/NNN -> " group group "
+declare -A VT_EXPUNGED=()        # suite/NNN -> reason
+declare -A VT_CASE_EXPUNGES=()   # suite/NNN -> lines "case<TAB>reason"
+VT_ALL_TESTS=()
+VT_SELECTED=()
+
+vt_discover_tests() {
+	local list suite nnn groups
+	for list in "$VT_TOP"/tests/*/group.list; do
+		[ -r "$list" ] || continue
+		suite=$(basename "$(dirname "$list")")
+		while read -r nnn groups; do
+			case "$nnn" in ''|'#'*) continue ;; esac
+			VT_ALL_TESTS+=("$suite/$nnn")
+			VT_TEST_GROUPS["$suite/$nnn"]=" $groups "
+		done <"$list"
+	done
+}
+
+vt_in_group() { # test group
+	[[ "${VT_TEST_GROUPS[$1]}" == *" $2 "* ]]
+}
+
+vt_load_expunges() {
+	local file line n name reason
+	for file in ${VT_EXPUNGE_FILES[@]+"${VT_EXPUNGE_FILES[@]}"}; do
+		n=0
+		while IFS= read -r line || [ -n "$line" ]; do
+			n=$((n + 1))
+			reason=""
+			if [[ "$line" == *'#'* ]]; then
+				reason=${line#*#}
+				reason=${reason#"${reason%%[![:space:]]*}"}
+				line=${line%%#*}
+			fi
+			name=$(echo $line)
+			[ -z "$name" ] && continue
+			[ -n "$reason" ] || reason="listed in $file"
+			if [[ "$name" =~ ^([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]]; then
+				local test=${BASH_REMATCH[1]} case=${BASH_REMATCH[3]}
+				if [ -z "${VT_TEST_GROUPS[$test]+x}" ]; then
+					echo "check: $file:$n: unknown test '$test'" >&2
+					return 2
+				fi
+				if [ -n "$case" ]; then
+					VT_CASE_EXPUNGES["$test"]+="$case	$reason"$'\n'
+				else
+					VT_EXPUNGED["$test"]=$reason
+				fi
+			else
+				echo "check: $file:$n: want suite/NNN or suite/NNN/case, got '$name'" >&2
+				return 2
+			fi
+		done <"$file"
+	done
+}
+
+vt_select_tests() {
+	local t g keep
+	vt_discover_tests
+	if [ ${#VT_ALL_TESTS[@]} -eq 0 ]; then
+		echo "check: no tests found under $VT_TOP/tests" >&2
+		return 2
+	fi
+	vt_load_expunges || return 2
+	for t in ${VT_TEST_ARGS[@]+"${VT_TEST_ARGS[@]}"}; do
+		if [ -z "${VT_TEST_GROUPS[$t]+x}" ]; then
+			echo "check: unknown test '$t' (see ./check -l)" >&2
+			return 2
+		fi
+	done
+	if [ ${#VT_GROUPS[@]} -gt 0 ]; then
+		for g in "${VT_GROUPS[@]}"; do
+			local found=0
+			for t in "${VT_ALL_TESTS[@]}"; do vt_in_group "$t" "$g" && found=1 && break; done
+			if [ "$found" = 0 ]; then
+				echo "check: no test is in group '$g'" >&2
+				return 2
+			fi
+		done
+	fi
+	for t in "${VT_ALL_TESTS[@]}"; do
+		keep=0
+		if [ ${#VT_TEST_ARGS[@]} -gt 0 ] || [ ${#VT_GROUPS[@]} -gt 0 ]; then
+			for g in ${VT_TEST_ARGS[@]+"${VT_TEST_ARGS[@]}"}; do [ "$g" = "$t" ] && keep=1; done
+			for g in ${VT_GROUPS[@]+"${VT_GROUPS[@]}"}; do vt_in_group "$t" "$g" && keep=1; done
+		else
+			vt_in_group "$t" auto && keep=1
+		fi
+		for g in ${VT_XGROUPS[@]+"${VT_XGROUPS[@]}"}; do vt_in_group "$t" "$g" && keep=0; done
+		[ "$keep" = 1 ] && VT_SELECTED+=("$t")
+	done
+	if [ ${#VT_SELECTED[@]} -eq 0 ]; then
+		echo "check: no test selected" >&2
+		return 2
+	fi
+}
+
+vt_test_binary() { # suite/NNN
+	echo "$VT_TOP/tests/$1"
+}
+
+# The header comment's first line: "/* suite/NNN: description" -> description.
+vt_test_title() {
+	local src="$VT_TOP/tests/$1.c" line
+	[ -r "$src" ] || { echo ""; return; }
+	line=$(head -n 1 "$src")
+	line=${line#/\* }
+	line=${line#"$1": }
+	echo "$line"
+}
+
+vt_list_tests() {
+	local t g
+	for t in "${VT_SELECTED[@]}"; do
+		g=${VT_TEST_GROUPS[$t]}
+		g=$(echo $g)
+		printf '%-14s %-44s %s\n' "$t" "[$g]" "$(vt_test_title "$t")"
+	done
+}
+
+vt_list_cases() {
+	local t bin rc=0
+	for t in "${VT_SELECTED[@]}"; do
+		bin=$(vt_test_binary "$t")
+		if [ ! -x "$bin" ]; then
+			echo "check: $t is not built" >&2
+			rc=2
+			continue
+		fi
+		"$bin" --list-cases | sed "s|^|$t/|"
+	done
+	return $rc
+}
