@@ -51,7 +51,7 @@ vt_run_one() { # run-index test resdir
 	*) VT_T_RESULT=fail
 	   if [ "$VT_INTERRUPTED" = 1 ]; then reason="interrupted"
 	   elif [ "$rc" -gt 128 ] && [ "$rc" != 255 ]; then reason=$status
-	   elif [ "$rc" != 1 ]; then reason=$status
+	   elif [ "$rc" != 1 ] || [ "$status" != fail ]; then reason=$status
 	   fi ;;
 	esac
 	if [ "$VT_T_RESULT" = fail ]; then

@@ -16,6 +16,7 @@
  * 128+N test killed by signal N. --status gets a one-line verdict. */
 #include "util/errname.h"
 #include "world/fsimage.h"
+#include "leaks.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,10 +36,10 @@
 #include <unistd.h>
 
 static const char *status_path;
+static char status_text[2048];
 
-static void write_status(const char *fmt, ...)
+static void flush_status(void)
 {
-	va_list ap;
 	FILE *f;
 
 	if (!status_path)
@@ -46,11 +47,19 @@ static void write_status(const char *fmt, ...)
 	f = fopen(status_path, "we");
 	if (!f)
 		return;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fputc('\n', f);
+	fprintf(f, "%s\n", status_text);
 	fclose(f);
+}
+
+/* The one-line verdict (replaces the previous one). */
+static void write_status(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(status_text, sizeof(status_text), fmt, ap);
+	va_end(ap);
+	flush_status();
 }
 
 static void usage_error(const char *msg)
@@ -88,6 +97,9 @@ static int pid1(const char *fstype, const char *source, const char *mnt, const c
 	sigset_t chld;
 	pid_t test;
 	int status = 0, ret, code = -1;
+	char leaks[1024];
+	struct stat st;
+	dev_t fs_dev;
 	double deadline;
 
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
@@ -106,6 +118,11 @@ static int pid1(const char *fstype, const char *source, const char *mnt, const c
 		return 125;
 	}
 	chmod(mnt, 0755);
+	if (stat(mnt, &st) < 0) {
+		write_status("error: stat %s failed: %s", mnt, vt_errname(errno));
+		return 125;
+	}
+	fs_dev = st.st_dev;
 	setenv("TEST_DIR", mnt, 1);
 	setenv("FSTYP", fstype, 1);
 
@@ -165,6 +182,19 @@ static int pid1(const char *fstype, const char *source, const char *mnt, const c
 	kill(-1, SIGKILL);
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
 		;
+	/* A test must clean up after itself; what it left is removed here and
+	 * turns its verdict into a failure that says what it was. */
+	if (vt_reap_leaks(mnt, fs_dev, leaks, sizeof(leaks)) > 0) {
+		char said[sizeof(status_text)];
+
+		memcpy(said, status_text, sizeof(said));
+		if (code == 0 || code == 4) {
+			write_status("fail: the test (which said %s) left behind: %s", said, leaks);
+			code = 1;
+		} else {
+			write_status("%s; it also left behind: %s", said, leaks);
+		}
+	}
 	umount2(mnt, MNT_DETACH);
 	return code;
 }

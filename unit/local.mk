@@ -3,3 +3,7 @@
 UNIT_TESTS = unit/test-idmap-spec unit/test-ktap unit/test-config unit/test-world-tmpfs
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
+# Harness self-tests: crash, hang, leak, check killed by SIGKILL/SIGTERM,
+# bad input, not root. Runs ./check on the built tree.
+TESTS += unit/test-harness.sh
+EXTRA_DIST += unit/test-harness.sh

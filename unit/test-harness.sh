@@ -1,0 +1,99 @@
+#!/bin/bash
+# Harness self-tests (TAP): the runner's behaviour with tests that crash,
+# hang and leak on purpose (group "selftest"), with check itself killed by
+# SIGKILL and SIGTERM mid-run, and with bad input. After each, the loop
+# devices, the mount table and the process list must be as before.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+n=0 failed=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
+
+PLAN=22
+echo "1..$PLAN"
+if [ "$(id -u)" != 0 ]; then
+	for i in $(seq $PLAN); do skip "harness self-test $i" "needs root"; done
+	exit 0
+fi
+
+out=$(mktemp -d /tmp/vfsidmap-harness.XXXXXX)
+trap 'rm -rf "$out"' EXIT
+state() { # what must be unchanged by a run
+	losetup -a 2>/dev/null | sort
+	awk '{print $5}' /proc/self/mountinfo | sort
+}
+hung() { pgrep -f vt-selftest-hang >/dev/null 2>&1 || pgrep vt-selftest-ha >/dev/null 2>&1; }
+wait_until() { # seconds command...
+	local t=$1; shift
+	for _ in $(seq $((t * 10))); do "$@" && return 0; sleep 0.1; done
+	return 1
+}
+no_hung() { ! hung; }
+rundirs() { ls -d /var/tmp/vfsidmap.* 2>/dev/null; }
+before=$(state)
+dirs_before=$(rundirs)
+
+# 1-3: a crash
+./check -r "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 1 ]; echo $?) "a crashing test makes check exit 1"
+ok $(grep -q 'selftest/001 .*\[failed\] crashed: killed by SIGSEGV' "$out/o"; echo $?) "the crash is reported with its signal"
+ok $(grep -q 'not ok 1 tmpfs:selftest/001' "$out/r/results.ktap" && grep -q '<failure message="crashed: killed by SIGSEGV' "$out/r/result.xml"; echo $?) "the crash is in the KTAP stream and the JUnit XML"
+
+# 4-6: a hang, with a child that ignores SIGTERM and left the process group
+start=$(date +%s)
+./check -r "$out/r" --fs tmpfs -T 2 selftest/002 >"$out/o" 2>&1; rc=$?
+took=$(( $(date +%s) - start ))
+ok $([ $rc = 1 ] && grep -q 'timeout: killed after 2s' "$out/o"; echo $?) "a hanging test fails as a timeout"
+ok $([ $took -lt 30 ]; echo $?) "the timeout is enforced (took ${took}s with -T 2)"
+ok $(no_hung; echo $?) "no process of the hung test survives"
+
+# 7-9: leaks on purpose
+./check -r "$out/r" --fs tmpfs,ext4 selftest/003 >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 1 ]; echo $?) "a test that leaks fails"
+ok $([ "$(grep -c 'left behind: .*/leak mount /dev/loop[0-9]* (detached)' "$out/o")" = 2 ]; echo $?) "the leaked mount and loop device are named, on tmpfs and ext4"
+ok $([ "$(state)" = "$before" ]; echo $?) "loop devices and mount table are as before"
+
+# 10-14: check killed with SIGKILL mid-run
+setsid ./check -r "$out/k" --fs ext4 -T 120 selftest/002 >"$out/o" 2>&1 &
+cpid=$!
+wait_until 30 hung
+ok $? "the hanging test started"
+kill -9 "$cpid"; wait "$cpid" 2>/dev/null
+ok $(wait_until 10 no_hung; echo $?) "SIGKILL of check: the test's processes die with it"
+wait_until 10 bash -c '[ "$(losetup -a 2>/dev/null | grep -c vfsidmap)" = 0 ]'
+ok $([ "$(state)" = "$before" ]; echo $?) "SIGKILL of check: no loop device or mount is left"
+dead=$(comm -13 <(echo "$dirs_before") <(rundirs) | head -n 1)
+./check -r "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1
+ok $(grep -q "cleaned up after a dead run (pid [0-9]*): removed $dead" "$out/o"; echo $?) "the next check removes the dead run's directory and says so"
+ok $([ -n "$dead" ] && [ ! -e "$dead" ]; echo $?) "the dead run's directory is gone"
+
+# 15-17: check stopped with SIGTERM mid-run
+setsid ./check -r "$out/t" --fs tmpfs -T 120 selftest/002 >"$out/o" 2>&1 &
+cpid=$!
+wait_until 30 hung
+kill -TERM "$cpid"; wait "$cpid"; rc=$?
+ok $([ $rc = 130 ] && grep -q Interrupted "$out/o"; echo $?) "SIGTERM: check stops, says so, exits 130"
+ok $(wait_until 10 no_hung; echo $?) "SIGTERM: no process of the test survives"
+ok $([ "$(rundirs)" = "$dirs_before" ] && [ "$(state)" = "$before" ]; echo $?) "SIGTERM: run directory, loop devices and mounts cleaned"
+
+# 18-21: bad input is one clear line and exit 2, nothing touched
+./check --bogus >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "unknown option '--bogus'" "$out/o"; echo $?) "unknown flag: exit 2"
+./check --fs zfs >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "unknown filesystem 'zfs'" "$out/o"; echo $?) "unknown filesystem: exit 2"
+printf 'FSTYP=ext4\nTEST_DEV=%s\n' "$(findmnt -no SOURCE / | head -n 1)" >"$out/mounted.config"
+./check -c "$out/mounted.config" >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "refusing: it is mounted on /" "$out/o"; echo $?) "a mounted TEST_DEV is refused"
+printf 'FSTYP=ext4\nSCRATCH_FOO=1\n' >"$out/bad.config"
+./check -c "$out/bad.config" >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "line 2: unknown key 'SCRATCH_FOO'" "$out/o"; echo $?) "unknown config key: exit 2 with the line"
+
+# 22: not root: every test notrun with the reason, exit 0
+chmod 0777 "$out"
+setpriv --reuid=65534 --regid=65534 --clear-groups env VT_RUN_BASE="$out/base" \
+	./check -r "$out/nobody" --fs tmpfs idmapped/001 >"$out/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && grep -q '\[not run\] needs root' "$out/o"; echo $?) "not root: notrun with the reason, exit 0"
+
+[ "$n" = "$PLAN" ] || echo "# planned $PLAN, ran $n"
+exit $((failed > 0))
