@@ -148,7 +148,7 @@ int vt_mapping_parse(const char *spec, struct vt_mapping *out, char *err, size_t
 		p = end;
 	}
 	if (out->uid.nr == 0 && out->gid.nr == 0)
-		return fail(err, errlen, "mapping '%s': no extents", spec);
+		return fail(err, errlen, "mapping: no extents (want KIND:FIRST:LOWER:COUNT, e.g. b:0:1000:1)");
 	return 0;
 }
 
