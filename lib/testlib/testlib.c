@@ -1,9 +1,10 @@
 /* Case runner and assertions for test programs. */
 #include "testlib.h"
 
+#include "util/safe_remove.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,20 +152,9 @@ const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *s
 	return buf;
 }
 
-/* Removal of a case tree: never follows symlinks (FTW_PHYS) and never
- * crosses into another filesystem or mount (FTW_MOUNT); idmapped mounts
- * made by a case are detached first (MNT_DETACH of everything below). */
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
+/* Removal of a case tree: idmapped mounts made by a case are detached first
+ * (MNT_DETACH of everything below), then vt_safe_remove_tree() removes the
+ * files without following a symlink or crossing into another mount. */
 static void detach_mounts_below(const char *dir)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
@@ -188,7 +178,7 @@ static void detach_mounts_below(const char *dir)
 static void remove_tree(const char *dir)
 {
 	detach_mounts_below(dir);
-	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	vt_safe_remove_tree(dir);
 }
 
 struct case_outcome {
