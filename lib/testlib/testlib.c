@@ -105,6 +105,22 @@ bool vt_expect_ran(struct vt_ctx *ctx, const struct vt_caller *c, const struct v
 	return false;
 }
 
+bool vt_probe_feature(struct vt_ctx *ctx, const char *feature, const struct vt_caller *c,
+		      vt_caller_fn fn, void *arg)
+{
+	char who[512];
+	struct vt_run r = vt_run_as(c, fn, arg, NULL, 0);
+
+	vt_caller_describe(c, who, sizeof(who));
+	if (r.status != VT_RAN) {
+		vt_note(ctx, "probe %s as %s: could not run: %s", feature, who, r.msg);
+		return false;
+	}
+	vt_note(ctx, "probe %s as %s: %s%s%s", feature, who, r.ret ? "no (" : "yes",
+		r.ret ? vt_errname(r.ret) : "", r.ret ? ")" : "");
+	return r.ret == 0;
+}
+
 const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
 		     char *buf, size_t len)
 {
