@@ -10,6 +10,7 @@
 #define VT_TESTLIB_H
 
 #include "report/ktap.h"
+#include "testlib/simple_ops.h"
 #include "util/errname.h"
 #include "world/caller.h"
 #include "world/fsimage.h"

@@ -53,19 +53,6 @@ static int probe_security_xattr(void *arg, void *data, size_t len)
 	return -vt_probe_xattr(arg, "security.");
 }
 
-static long overflowuid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/overflowuid", "re");
-	long v = 65534;
-
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = 65534;
-		fclose(f);
-	}
-	return v;
-}
-
 static void ownership_view(struct vt_ctx *ctx)
 {
 	struct home h;
@@ -84,18 +71,8 @@ static void ownership_view(struct vt_ctx *ctx)
 	if (!vt_mkfile(ctx, "home/rootfile", 0644, 0, 0, root_file, sizeof(root_file)))
 		return;
 	snprintf(root_via, sizeof(root_via), "%s/rootfile", h.mnt);
-	vt_expect_owner(ctx, root_via, (uid_t)overflowuid(), (gid_t)overflowuid(),
+	vt_expect_owner(ctx, root_via, vt_overflowuid(), vt_overflowgid(),
 			"unmapped id -> overflowuid (from_kuid_munged)");
-}
-
-static int create_file(void *arg, void *data, size_t len)
-{
-	int fd = open(arg, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
-
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
 }
 
 static void create_as_mapped_user(struct vt_ctx *ctx)
@@ -109,7 +86,7 @@ static void create_as_mapped_user(struct vt_ctx *ctx)
 		return;
 	snprintf(path, sizeof(path), "%s/new", h.mnt);
 	snprintf(on_disk, sizeof(on_disk), "%s/new", h.src);
-	r = vt_run_as(&u1001, create_file, path, NULL, 0);
+	r = vt_run_as(&u1001, vt_op_create, path, NULL, 0);
 	if (!vt_expect_ran(ctx, &u1001, &r))
 		return;
 	/* may_o_create: fsuidgid_has_mapping(1001 -> 1000) holds, and the
