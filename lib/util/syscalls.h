@@ -25,6 +25,15 @@
 #else
 #define VT_NR_move_mount 429
 #endif
+#ifdef SYS_fsopen
+#define VT_NR_fsopen SYS_fsopen
+#define VT_NR_fsconfig SYS_fsconfig
+#define VT_NR_fsmount SYS_fsmount
+#else
+#define VT_NR_fsopen 430
+#define VT_NR_fsconfig 431
+#define VT_NR_fsmount 432
+#endif
 #if HAVE_DECL_SYS_MOUNT_SETATTR
 #define VT_NR_mount_setattr SYS_mount_setattr
 #else
@@ -56,6 +65,10 @@
 #define VT_MOUNT_ATTR_IDMAP 0x00100000ull
 #define VT_MOUNT_ATTR_NOSYMFOLLOW 0x00200000ull
 #define VT_MOUNT_ATTR_SIZE_VER0 32u
+#define VT_FSOPEN_CLOEXEC 0x00000001u
+#define VT_FSMOUNT_CLOEXEC 0x00000001u
+#define VT_FSCONFIG_SET_STRING 1u
+#define VT_FSCONFIG_CMD_CREATE 6u
 #ifndef AT_RECURSIVE
 #define AT_RECURSIVE 0x8000
 #endif
@@ -149,6 +162,22 @@ static inline int vt_statmount(uint64_t mnt_id, uint64_t mask, struct vt_statmou
 	struct vt_mnt_id_req req = { .size = sizeof(req), .mnt_id = mnt_id, .param = mask };
 
 	return (int)syscall(VT_NR_statmount, &req, buf, bufsize, flags);
+}
+
+static inline int vt_fsopen(const char *fstype, unsigned int flags)
+{
+	return (int)syscall(VT_NR_fsopen, fstype, flags);
+}
+
+static inline int vt_fsconfig(int fd, unsigned int cmd, const char *key, const void *value,
+			      int aux)
+{
+	return (int)syscall(VT_NR_fsconfig, fd, cmd, key, value, aux);
+}
+
+static inline int vt_fsmount(int fd, unsigned int flags, unsigned int attr_flags)
+{
+	return (int)syscall(VT_NR_fsmount, fd, flags, attr_flags);
 }
 
 #endif
