@@ -20,6 +20,12 @@ static inline int api_clone(const char *path, int recursive)
 			    VT_OPEN_TREE_CLONE | O_CLOEXEC | (recursive ? AT_RECURSIVE : 0));
 }
 
+/* Detached clone of the mount FD refers to (a detached or attached mount). */
+static inline int api_clone_at(int fd)
+{
+	return vt_open_tree(fd, "", VT_OPEN_TREE_CLONE | O_CLOEXEC | AT_EMPTY_PATH);
+}
+
 /* 0 or the errno of mount_setattr(FD, "", AT_EMPTY_PATH|EXTRA, ATTR, SIZE). */
 static inline int api_setattr_fd(int fd, unsigned int extra, const void *attr, size_t size)
 {
