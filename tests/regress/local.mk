@@ -1,1 +1,4 @@
 # Test programs of tests/regress (see tests/idmapped/local.mk for the pattern).
+REGRESS_TESTS = tests/regress/001 tests/regress/002 tests/regress/003
+noinst_PROGRAMS += $(REGRESS_TESTS)
+SUITE_BINARIES += $(REGRESS_TESTS)
