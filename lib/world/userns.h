@@ -14,4 +14,12 @@ int vt_userns_create(int parent_fd, const struct vt_mapping *m);
 /* Same, from a spec string; -EINVAL for a spec that does not parse. */
 int vt_userns_from_spec(int parent_fd, const char *spec);
 
+/* A new FSTYPE superblock (e.g. "tmpfs") created from inside the user
+ * namespace USERNS_FD, so that its s_user_ns is that namespace: a child
+ * joins the namespace as its root, unshares a mount namespace (owned by
+ * it, so may_mount() holds), runs fsopen/fsconfig/fsmount and passes the
+ * detached mount fd back over a socket. Returns the O_CLOEXEC mount fd,
+ * or -errno of the failing step. */
+int vt_fsmount_in_userns(int userns_fd, const char *fstype);
+
 #endif
