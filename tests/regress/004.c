@@ -76,8 +76,8 @@ static void chmod_keeps_sgid(struct vt_ctx *ctx)
 	    !vt_expect_errno(ctx, "uid 2000 chmod 2755 f (group 2001 via mount)", r.ret, 0,
 			     "inode_owner_or_capable"))
 		return;
-	vt_expect_eq(ctx, "mode of f", sgid_mode(f), 02755,
-		     "setattr_prepare: in_group_or_capable(i_gid_into_vfsgid = 2001) keeps S_ISGID");
+	sgid_expect_mode(ctx, "mode of f", sgid_mode(f), 02755,
+			 "setattr_prepare: in_group_or_capable(i_gid_into_vfsgid = 2001) keeps S_ISGID");
 }
 
 static const struct vt_case cases[] = {

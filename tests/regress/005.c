@@ -50,7 +50,8 @@ static void run(struct vt_ctx *ctx, struct vt_caller *c, bool expect_kept, const
 			     "may_o_create / may_create"))
 		return;
 	snprintf(disk, sizeof(disk), "%s/f", w.src);
-	vt_expect_eq(ctx, "mode of the new file", sgid_mode(disk), expect_kept ? 02755 : 0755, rule);
+	sgid_expect_mode(ctx, "mode of the new file", sgid_mode(disk), expect_kept ? 02755 : 0755,
+			 rule);
 	{
 		struct stat st;
 		if (lstat(disk, &st) == 0)
@@ -58,8 +59,8 @@ static void run(struct vt_ctx *ctx, struct vt_caller *c, bool expect_kept, const
 				     "inode_init_owner: setgid dir -> i_gid = dir->i_gid");
 	}
 	snprintf(disk, sizeof(disk), "%s/d", w.src);
-	vt_expect_eq(ctx, "mode of the new dir", sgid_mode(disk), 02755,
-		     "inode_init_owner: S_ISDIR in a setgid dir -> S_ISGID");
+	sgid_expect_mode(ctx, "mode of the new dir", sgid_mode(disk), 02755,
+			 "inode_init_owner: S_ISDIR in a setgid dir -> S_ISGID");
 }
 
 static void non_member(struct vt_ctx *ctx)

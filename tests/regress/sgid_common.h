@@ -34,4 +34,19 @@ static inline long sgid_mode(const char *p)
 	return lstat(p, &st) < 0 ? -1 : (long)(st.st_mode & 07777);
 }
 
+/* Expect permission bits GOT (from sgid_mode(); -1: stat failed) to be
+ * WANT; a failure prints both in octal, the way modes are read. */
+static inline bool sgid_expect_mode(struct vt_ctx *ctx, const char *what, long got, long want,
+				    const char *rule)
+{
+	if (got == want)
+		return true;
+	if (got < 0)
+		vt_fail(ctx, "%s: expected mode %#lo, could not stat it [rule: %s]", what, want,
+			rule);
+	else
+		vt_fail(ctx, "%s: expected mode %#lo, got %#lo [rule: %s]", what, want, got, rule);
+	return false;
+}
+
 #endif
