@@ -12,8 +12,11 @@
  * file by another user is refused unless the file's owner equals the
  * directory's owner or the caller (may_create_in_sticky). Through the
  * plain mount the owners are equal (5 == 5): allowed. Through the mount
- * both are INVALID and must not compare equal: EACCES. */
+ * both are INVALID and must not compare equal: EACCES. fs.protected_regular
+ * is global: the test is notrun when it is 0, unless VT_ALLOW_SYSCTL=1
+ * lets it set the sysctl for its run (restored at exit; lib/world/sysctl.h). */
 #include "testlib/testlib.h"
+#include "world/sysctl.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,19 +34,13 @@ static int open_creat(void *arg, void *data, size_t len)
 	return 0;
 }
 
+/* may_create_in_sticky() only looks at owners when fs.protected_regular
+ * is nonzero; any nonzero value covers a world-writable sticky dir. */
 static const char *need_protected_regular(const char *fstype, const char *dir)
 {
-	FILE *f = fopen("/proc/sys/fs/protected_regular", "re");
-	int v = 0;
-
 	(void)fstype;
 	(void)dir;
-	if (!f)
-		return "no /proc/sys/fs/protected_regular";
-	if (fscanf(f, "%d", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v >= 1 ? NULL : "fs.protected_regular is 0 on this host (a global sysctl; not changed)";
+	return vt_sysctl_need_min("fs/protected_regular", 1);
 }
 
 static void unmapped_owners(struct vt_ctx *ctx)
