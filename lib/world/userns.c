@@ -172,8 +172,26 @@ int vt_userns_from_spec(int parent_fd, const char *spec)
 	return vt_userns_create(parent_fd, &m);
 }
 
-/* The child half of vt_fsmount_in_userns(): 0 or an errno. */
-static int fsmount_child(int userns_fd, const char *fstype, int sock)
+/* fsconfig() of one "key=value" (FSCONFIG_SET_STRING) or "flag"
+ * (FSCONFIG_SET_FLAG) option; 0 or -1 with errno. */
+static int set_option(int fsfd, const char *opt)
+{
+	const char *eq = strchr(opt, '=');
+	char key[256];
+
+	if (!eq)
+		return vt_fsconfig(fsfd, VT_FSCONFIG_SET_FLAG, opt, NULL, 0);
+	if ((size_t)(eq - opt) >= sizeof(key)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(key, opt, (size_t)(eq - opt));
+	key[eq - opt] = '\0';
+	return vt_fsconfig(fsfd, VT_FSCONFIG_SET_STRING, key, eq + 1, 0);
+}
+
+/* The child half of vt_fsmount_in_userns_opts(): 0 or an errno. */
+static int fsmount_child(int userns_fd, const char *fstype, const char *const *opts, int sock)
 {
 	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
 	struct msghdr msg = { 0 };
@@ -188,6 +206,9 @@ static int fsmount_child(int userns_fd, const char *fstype, int sock)
 	fsfd = vt_fsopen(fstype, VT_FSOPEN_CLOEXEC);
 	if (fsfd < 0)
 		return errno;
+	for (; opts && *opts; opts++)
+		if (set_option(fsfd, *opts) < 0)
+			return errno;
 	if (vt_fsconfig(fsfd, VT_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
 		return errno;
 	mfd = vt_fsmount(fsfd, VT_FSMOUNT_CLOEXEC, 0);
@@ -209,6 +230,11 @@ static int fsmount_child(int userns_fd, const char *fstype, int sock)
 
 int vt_fsmount_in_userns(int userns_fd, const char *fstype)
 {
+	return vt_fsmount_in_userns_opts(userns_fd, fstype, NULL);
+}
+
+int vt_fsmount_in_userns_opts(int userns_fd, const char *fstype, const char *const *opts)
+{
 	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
 	struct msghdr msg = { 0 };
 	struct cmsghdr *cm;
@@ -229,7 +255,7 @@ int vt_fsmount_in_userns(int userns_fd, const char *fstype)
 	if (pid == 0) {
 		close(sv[0]);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		_exit(fsmount_child(userns_fd, fstype, sv[1]) & 0xff);
+		_exit(fsmount_child(userns_fd, fstype, opts, sv[1]) & 0xff);
 	}
 	close(sv[1]);
 	iov.iov_base = &byte;

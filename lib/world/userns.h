@@ -22,4 +22,11 @@ int vt_userns_from_spec(int parent_fd, const char *spec);
  * or -errno of the failing step. */
 int vt_fsmount_in_userns(int userns_fd, const char *fstype);
 
+/* Same, with options set by fsconfig() before the superblock is created:
+ * OPTS is a NULL-terminated list of "key=value" (FSCONFIG_SET_STRING) or
+ * "flag" (FSCONFIG_SET_FLAG) strings, e.g. an overlay's "lowerdir=...",
+ * "userxattr". NULL: none. Paths in values are looked up by the child,
+ * as root of the user namespace. */
+int vt_fsmount_in_userns_opts(int userns_fd, const char *fstype, const char *const *opts);
+
 #endif
