@@ -142,6 +142,12 @@ struct vt_expect {
 void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 		    struct vt_expect *out);
 
+/* What getxattr(security.capability) returns for the caller of W on an
+ * inode whose stored value is K (cap_inode_getsecurity): 0 and *OUT, or
+ * an errno (ENODATA, EOVERFLOW). */
+int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
+			struct vt_cfcaps *out, const char **rule);
+
 /* The name of an operation ("chown"). */
 const char *vt_mop_name(enum vt_mop op);
 

@@ -230,30 +230,47 @@ static void fcaps_set(const struct vt_world *w, const struct vt_mop_args *a, str
 	vt_model_seen(w, e);
 }
 
-static void fcaps_get(const struct vt_world *w, struct vt_expect *e)
+int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
+			struct vt_cfcaps *out, const char **rule)
 {
 	vt_vfsuid_t vroot;
 	vt_cuid_t mapped;
 
-	/* cap_inode_getsecurity() */
-	if (w->obj.fcaps.version == 0)
-		VT_FAIL(e, ENODATA, "cap_inode_getsecurity: no security.capability");
-	vroot = vt_make_vfsuid(w->idmap, w->fs_ns,
-			       w->obj.fcaps.version == 3 ? w->obj.fcaps.rootid : vt_kuid(0));
+	/* cap_inode_getsecurity(): every getxattr(security.capability) goes
+	 * through it, so this is also what the initial root reads through
+	 * the plain mount (the observer's view of the "on-disk" value) */
+	if (k->version == 0) {
+		*rule = "cap_inode_getsecurity: no security.capability";
+		return ENODATA;
+	}
+	vroot = vt_make_vfsuid(w->idmap, w->fs_ns, k->version == 3 ? k->rootid : vt_kuid(0));
 	mapped = vt_from_kuid(w->cred.ns, vt_vfsuid_into_kuid(vroot));
+	if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
+		out->version = 3;
+		out->rootid = mapped;
+		*rule = "cap_inode_getsecurity: rootid mapped, not 0 -> v3";
+		return 0;
+	}
+	if (!rootid_owns_currentns(w, vroot)) {
+		*rule = "cap_inode_getsecurity: !rootid_owns_currentns";
+		return EOVERFLOW;
+	}
+	out->version = 2;
+	out->rootid = vt_cuid(0);
+	*rule = "cap_inode_getsecurity: root of the caller's ns or an ancestor -> v2";
+	return 0;
+}
+
+static void fcaps_get(const struct vt_world *w, struct vt_expect *e)
+{
+	const char *rule = "";
+	int err = vt_model_fcaps_read(w, &w->obj.fcaps, &e->got_fcaps, &rule);
+
+	if (err)
+		VT_FAIL(e, err, rule);
+	e->rule = rule;
 	e->result = w->obj;
 	vt_model_seen(w, e);
-	if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
-		e->got_fcaps.version = 3;
-		e->got_fcaps.rootid = mapped;
-		e->rule = "cap_inode_getsecurity: rootid mapped, not 0 -> v3";
-		return;
-	}
-	if (!rootid_owns_currentns(w, vroot))
-		VT_FAIL(e, EOVERFLOW, "cap_inode_getsecurity: !rootid_owns_currentns");
-	e->got_fcaps.version = 2;
-	e->got_fcaps.rootid = vt_cuid(0);
-	e->rule = "cap_inode_getsecurity: root of the caller's ns or an ancestor -> v2";
 }
 
 static void fcaps_remove(const struct vt_world *w, struct vt_expect *e)
