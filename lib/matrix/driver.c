@@ -446,9 +446,11 @@ static void compare(struct report *r, const struct vt_world *w, const struct vt_
 			compare_acl(r, "on-disk default ACL entries", e->result.defacl,
 				    e->result.ndefacl, disk->defacl, disk->ndefacl);
 		compare_fcaps(r, w, &e->result.fcaps, &disk->fcaps);
-		if ((a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED) &&
-		    disk->user_xattr != e->result.user_xattr)
-			diff(r, "xattr present on disk", e->result.user_xattr, disk->user_xattr, false);
+		if (disk->user_xattr != e->result.user_xattr)
+			diff(r, "user.vt present on disk", e->result.user_xattr, disk->user_xattr, false);
+		if (disk->trusted_xattr != e->result.trusted_xattr)
+			diff(r, "trusted.vt present on disk", e->result.trusted_xattr,
+			     disk->trusted_xattr, false);
 	}
 	if (e->result.exists || a->op == VT_OP_TMPFILE) {
 		if (!rep->have_stat) {
@@ -546,6 +548,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		snprintf(path, sizeof(path), "%s/o", rw->p);
 		if (vt_fx_write(path, &c.obj, &what) < 0)
 			goto setup_failed;
+
 	}
 	if (c.other.exists) {
 		snprintf(path, sizeof(path), "%s/t", rw->p);

@@ -95,6 +95,7 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	const struct vt_mop_args *a = &q->op;
 	struct timespec ts[2] = { { 1, 0 }, { 2, 0 } };
 	struct vt_fcaps c;
+	char buf[16];
 	int fd, ret;
 
 	switch (a->op) {
@@ -173,6 +174,14 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc(lsetxattr(q->path, "user.vt", "1", 1, 0));
 	case VT_OP_XATTR_SET_TRUSTED:
 		return rc(lsetxattr(q->path, "trusted.vt", "1", 1, 0));
+	case VT_OP_XATTR_GET_USER:
+		return rc((int)lgetxattr(q->path, "user.vt", buf, sizeof(buf)));
+	case VT_OP_XATTR_GET_TRUSTED:
+		return rc((int)lgetxattr(q->path, "trusted.vt", buf, sizeof(buf)));
+	case VT_OP_XATTR_REMOVE_USER:
+		return rc(lremovexattr(q->path, "user.vt"));
+	case VT_OP_XATTR_REMOVE_TRUSTED:
+		return rc(lremovexattr(q->path, "trusted.vt"));
 	default:
 		return ENOSYS;
 	}

@@ -81,6 +81,11 @@ int vt_fx_write(const char *path, const struct vt_minode *i, const char **what)
 	default:
 		fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
 		STEP("create", fd);
+		if (i->nonempty && write(fd, "x", 1) != 1) {
+			*what = "write";
+			close(fd);
+			return -EIO;
+		}
 		close(fd);
 	}
 	STEP("lchown", lchown(path, i->uid.val, i->gid.val));
@@ -102,6 +107,10 @@ int vt_fx_write(const char *path, const struct vt_minode *i, const char **what)
 			return r;
 		}
 	}
+	if (i->user_xattr)
+		STEP("setxattr(user.vt)", lsetxattr(path, "user.vt", "1", 1, 0));
+	if (i->trusted_xattr)
+		STEP("setxattr(trusted.vt)", lsetxattr(path, "trusted.vt", "1", 1, 0));
 	if (i->fcaps.version) {
 		struct vt_fcaps c = { .version = i->fcaps.version, .effective = true,
 				      .permitted = 1ULL << 13 /* CAP_NET_RAW */,
@@ -145,6 +154,7 @@ void vt_fx_read(const char *path, struct vt_minode *i)
 	if (lstat(path, &st) < 0)
 		return;
 	i->exists = true;
+	i->nonempty = st.st_size > 0;
 	i->mode = st.st_mode;
 	i->uid = vt_kuid(st.st_uid);
 	i->gid = vt_kgid(st.st_gid);
@@ -157,8 +167,8 @@ void vt_fx_read(const char *path, struct vt_minode *i)
 		i->fcaps.version = c.version;
 		i->fcaps.rootid = vt_kuid(c.version == 3 ? c.rootid : 0);
 	}
-	i->user_xattr = lgetxattr(path, "user.vt", v, sizeof(v)) >= 0 ||
-			lgetxattr(path, "trusted.vt", v, sizeof(v)) >= 0;
+	i->user_xattr = lgetxattr(path, "user.vt", v, sizeof(v)) >= 0;
+	i->trusted_xattr = lgetxattr(path, "trusted.vt", v, sizeof(v)) >= 0;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)

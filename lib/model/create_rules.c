@@ -152,6 +152,16 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		seen_by_caller(w, e);
 		return;
 	}
+	if (a->on_existing && a->op == VT_OP_OPEN_CREAT) {
+		/* lookup_open(): a positive dentry is just opened; do_open():
+		 * may_create_in_sticky() (not sticky here, or protected_regular
+		 * 0), then may_open(MAY_WRITE) */
+		struct vt_mop_args open_args = *a;
+
+		open_args.op = VT_OP_OPEN_WRITE;
+		vt_model_open_existing(w, &open_args, e);
+		return;
+	}
 	if (a->on_existing) {
 		/* filename_create(): positive dentry -> EEXIST; do_open():
 		 * O_EXCL on a name that was not created -> EEXIST */

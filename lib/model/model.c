@@ -33,6 +33,10 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_FCAPS_REMOVE] = "fcaps-remove",
 	[VT_OP_XATTR_SET_USER] = "xattr-set-user",
 	[VT_OP_XATTR_SET_TRUSTED] = "xattr-set-trusted",
+	[VT_OP_XATTR_GET_USER] = "xattr-get-user",
+	[VT_OP_XATTR_GET_TRUSTED] = "xattr-get-trusted",
+	[VT_OP_XATTR_REMOVE_USER] = "xattr-remove-user",
+	[VT_OP_XATTR_REMOVE_TRUSTED] = "xattr-remove-trusted",
 };
 
 const char *vt_mop_name(enum vt_mop op)

@@ -62,6 +62,8 @@ struct vt_minode {
 	struct vt_acl_kentry defacl[VT_MODEL_MAX_ACL];
 	struct vt_kfcaps fcaps;
 	bool user_xattr;	/* has user.vt */
+	bool trusted_xattr;	/* has trusted.vt */
+	bool nonempty;		/* holds data (no rule depends on it; a fixture detail) */
 };
 
 struct vt_world {
@@ -106,6 +108,10 @@ enum vt_mop {
 	VT_OP_FCAPS_REMOVE,	/* removexattr(P/o, security.capability) */
 	VT_OP_XATTR_SET_USER,	/* setxattr(P/o, user.vt) */
 	VT_OP_XATTR_SET_TRUSTED,/* setxattr(P/o, trusted.vt) */
+	VT_OP_XATTR_GET_USER,	/* getxattr(P/o, user.vt) */
+	VT_OP_XATTR_GET_TRUSTED,/* getxattr(P/o, trusted.vt) */
+	VT_OP_XATTR_REMOVE_USER,/* removexattr(P/o, user.vt) */
+	VT_OP_XATTR_REMOVE_TRUSTED,/* removexattr(P/o, trusted.vt) */
 	VT_OP__COUNT
 };
 

@@ -292,30 +292,45 @@ static void fcaps_remove(const struct vt_world *w, struct vt_expect *e)
 	vt_model_seen(w, e);
 }
 
-static void xattr_set(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+/* user.* and trusted.*: fs/xattr.c (xattr_permission, may_write_xattr,
+ * vfs_getxattr, __vfs_setxattr_locked, __vfs_removexattr_locked) */
+static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
+			struct vt_expect *e)
 {
 	struct vt_minode i = w->obj;
+	bool trusted = a->op == VT_OP_XATTR_SET_TRUSTED || a->op == VT_OP_XATTR_GET_TRUSTED ||
+		       a->op == VT_OP_XATTR_REMOVE_TRUSTED;
+	bool write = a->op != VT_OP_XATTR_GET_USER && a->op != VT_OP_XATTR_GET_TRUSTED;
+	bool *present = trusted ? &i.trusted_xattr : &i.user_xattr;
 	const char *rule;
 	int ret;
 
-	/* xattr_permission(MAY_WRITE) */
-	if (vt_has_unmapped_id(w, &i))
+	/* xattr_permission(): MAY_WRITE -> may_write_xattr() first */
+	if (write && vt_has_unmapped_id(w, &i))
 		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
-	if (a->op == VT_OP_XATTR_SET_TRUSTED) {
+	if (trusted) {
+		/* trusted.* only for capable(CAP_SYS_ADMIN) (initial namespace) */
 		if (!vt_capable(w, VT_CAP_SYS_ADMIN))
-			VT_FAIL(e, EPERM, "xattr_permission: trusted.* needs capable(CAP_SYS_ADMIN)");
+			VT_FAIL(e, write ? EPERM : ENODATA,
+				"xattr_permission: trusted.* needs capable(CAP_SYS_ADMIN)");
 	} else {
 		if (!S_ISREG(i.mode) && !S_ISDIR(i.mode))
-			VT_FAIL(e, EPERM, "xattr_permission: user.* only on files and directories");
-		if (S_ISDIR(i.mode) && (i.mode & S_ISVTX) && !vt_inode_owner_or_capable(w, &i))
+			VT_FAIL(e, write ? EPERM : ENODATA,
+				"xattr_permission: user.* only on files and directories");
+		if (write && S_ISDIR(i.mode) && (i.mode & S_ISVTX) && !vt_inode_owner_or_capable(w, &i))
 			VT_FAIL(e, EPERM, "xattr_permission: user.* on a sticky directory");
-	}
-	if (a->op == VT_OP_XATTR_SET_USER) {
-		ret = vt_inode_permission(w, &i, VT_MAY_WRITE, &rule);
+		ret = vt_inode_permission(w, &i, write ? VT_MAY_WRITE : VT_MAY_READ, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	}
-	i.user_xattr = true;
+	if (a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED) {
+		*present = true;
+	} else {
+		if (!*present)
+			VT_FAIL(e, ENODATA, "the attribute does not exist");
+		if (write)
+			*present = false;
+	}
 	e->err = 0;
 	e->rule = "xattr_permission";
 	e->result = i;
@@ -346,7 +361,7 @@ void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struc
 		fcaps_remove(w, e);
 		return;
 	default:
-		xattr_set(w, a, e);
+		xattr_plain(w, a, e);
 		return;
 	}
 }

@@ -4,7 +4,7 @@
  * symlink, under parents that are plain, setgid (group the caller is or is
  * not in), sticky, owned by an id the mount cannot map, or carry a default
  * ACL; with a plain and a setgid-requesting mode and umask 022 or 010
- * (S_IXGRP). Guards the owner rule (inode_init_owner: mapped_fsuid,
+ * (S_IXGRP), and on a name that exists (EEXIST, or O_CREAT opening it). Guards the owner rule (inode_init_owner: mapped_fsuid,
  * EOVERFLOW from fsuidgid_has_mapping) and the setgid-stripping fixes
  * (CVE-2018-13405, CVE-2021-4037, 1639a49ccdce: strip before umask, default
  * ACLs, O_TMPFILE). Expected values come from lib/model. */
@@ -28,8 +28,9 @@ static const struct {
 	{ "sticky-1777-0:0", 01777, 0, 0, false },
 	{ "0777-70000:70000", 0777, 70000, 70000, false },
 	{ "sgid-defacl-2777-1000:1001", 02777, 1000, 1001, true },
+	{ "0777-0:0-name-exists", 0777, 0, 0, false },	/* the name is taken by P/o 0644 1000:1000 */
 };
-#define NPARENTS 6
+#define NPARENTS 7
 static const mode_t modes[] = { 0666, 02775 };
 static const mode_t umasks[] = { 022, 010 };
 
@@ -41,6 +42,10 @@ static void make(int local, struct vt_mcase *c)
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	if (parents[p].defacl)
 		vt_fx_add_acl(&c->dir, 1000, 1001, true);
+	if (p == NPARENTS - 1) {
+		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+		c->op.on_existing = true;
+	}
 	c->op.op = ops[op];
 	c->op.mode = modes[m];
 	c->umask = umasks[u];

@@ -26,8 +26,9 @@ static const struct {
 	{ "6755-1000:1000", 06755, 1000, 1000, 0 },
 	{ "2745-1000:1001", 02745, 1000, 1001, 0 },
 	{ "0755-1000:1000-fcaps2", 0755, 1000, 1000, 2 },
+	{ "dir-2775-1000:1001", S_IFDIR | 02775, 1000, 1001, 0 },
 };
-#define NOBJS 8
+#define NOBJS 9
 #define NONE 0xffffffffu
 static const struct {
 	uint32_t uid, gid;
@@ -54,7 +55,8 @@ static void make(int local, struct vt_mcase *c)
 	char u[16], g[16];
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
-	c->obj = vt_fx_inode(S_IFREG | objs[o].mode, objs[o].uid, objs[o].gid);
+	c->obj = vt_fx_inode((S_ISDIR(objs[o].mode) ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
+			     objs[o].gid);
 	c->obj.fcaps.version = objs[o].fcaps;
 	c->op.op = targets[t].lchown ? VT_OP_LCHOWN : VT_OP_CHOWN;
 	c->op.uid = vt_cuid(targets[t].uid);
