@@ -1,6 +1,6 @@
 /* matrix/002: chown/chgrp through idmapped mounts.
  *
- * fchownat() of files whose owner is or is not mapped in the mount, to
+ * fchownat() of files, a setgid directory and (lchown) a symlink whose owner is or is not mapped in the mount, to
  * caller-view uid only, gid only, both, or -1/-1 (and one lchown), by every
  * caller. Guards chown_common's translation (EINVAL for ids the caller
  * cannot name, EOVERFLOW for ids the mount cannot store), chown_ok and
@@ -27,8 +27,9 @@ static const struct {
 	{ "2745-1000:1001", 02745, 1000, 1001, 0 },
 	{ "0755-1000:1000-fcaps2", 0755, 1000, 1000, 2 },
 	{ "dir-2775-1000:1001", S_IFDIR | 02775, 1000, 1001, 0 },
+	{ "symlink-1000:1000", S_IFLNK | 0777, 1000, 1000, 0 },	/* lchown only */
 };
-#define NOBJS 9
+#define NOBJS 10
 #define NONE 0xffffffffu
 static const struct {
 	uint32_t uid, gid;
@@ -55,10 +56,12 @@ static void make(int local, struct vt_mcase *c)
 	char u[16], g[16];
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
-	c->obj = vt_fx_inode((S_ISDIR(objs[o].mode) ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
+	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
 			     objs[o].gid);
 	c->obj.fcaps.version = objs[o].fcaps;
-	c->op.op = targets[t].lchown ? VT_OP_LCHOWN : VT_OP_CHOWN;
+	/* a symlink is changed with lchown (it points at itself: following it
+	 * would be ELOOP, which is not what this family is about) */
+	c->op.op = targets[t].lchown || S_ISLNK(objs[o].mode) ? VT_OP_LCHOWN : VT_OP_CHOWN;
 	c->op.uid = vt_cuid(targets[t].uid);
 	c->op.gid = vt_cgid(targets[t].gid);
 	c->umask = 022;

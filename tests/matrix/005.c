@@ -84,12 +84,16 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	local -= NGET_ACCESS;
-	c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
-	vt_fx_add_acl(&c->obj, local ? 11000 : 1000, local ? 11000 : 1000, true);
-	c->op.op = VT_OP_ACL_GET;
-	c->op.default_acl = true;
-	snprintf(c->what, sizeof(c->what), "op=acl-get-default/obj=dir-0755-0:0/disk-entries=u:%u,g:%u",
-		 local ? 11000 : 1000, local ? 11000 : 1000);
+	{
+		uint32_t id = local ? 11000u : 1000u;
+
+		c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+		vt_fx_add_acl(&c->obj, id, id, true);
+		c->op.op = VT_OP_ACL_GET;
+		c->op.default_acl = true;
+		snprintf(c->what, sizeof(c->what),
+			 "op=acl-get-default/obj=dir-0755-0:0/disk-entries=u:%u,g:%u", id, id);
+	}
 }
 
 static const struct vt_family family = {
