@@ -142,9 +142,14 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 	if (a->op == VT_OP_TMPFILE) {
 		/* vfs_tmpfile(): "a tmpfile is I_LINKABLE, so guard its owner
 		 * like may_o_create()" */
+		/* Kernels of the 6.6 era lack this guard and give the tmpfile
+		 * an invalid owner instead: such a kernel fails these cases,
+		 * and the rule text says why. */
 		ret = may_create(w, &rule);
 		if (ret)
-			VT_FAIL(e, -ret, ret == -EOVERFLOW ? "vfs_tmpfile: !fsuidgid_has_mapping" : rule);
+			VT_FAIL(e, -ret, ret == -EOVERFLOW
+				? "vfs_tmpfile: !fsuidgid_has_mapping (guard absent from 6.6-era vfs_tmpfile)"
+				: rule);
 		mode = vfs_prepare_mode(w, (a->mode & 07777) | S_IFREG, (a->mode & 07777) | S_IFREG,
 					S_IFREG);
 		init_new_inode(w, mode, &e->result);

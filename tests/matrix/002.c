@@ -64,9 +64,15 @@ static void make(int local, struct vt_mcase *c)
 	c->op.op = targets[t].lchown || S_ISLNK(objs[o].mode) ? VT_OP_LCHOWN : VT_OP_CHOWN;
 	c->op.uid = vt_cuid(targets[t].uid);
 	c->op.gid = vt_cgid(targets[t].gid);
+	if (S_ISLNK(objs[o].mode) && targets[t].lchown) {
+		/* every symlink row is an lchown already: make this one a
+		 * distinct case (ids of the shifted view) instead of a duplicate */
+		c->op.uid = vt_cuid(11000);
+		c->op.gid = vt_cgid(11001);
+	}
 	c->umask = 022;
-	id_text(targets[t].uid, u, sizeof(u));
-	id_text(targets[t].gid, g, sizeof(g));
+	id_text(c->op.uid.val, u, sizeof(u));
+	id_text(c->op.gid.val, g, sizeof(g));
 	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s/to=%s:%s", vt_mop_name(c->op.op),
 		 objs[o].name, u, g);
 }
