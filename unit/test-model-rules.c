@@ -109,6 +109,9 @@ static struct row rows[] = {
 	  "b:1:1:65536", INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0100644, 0, 0,
 	  OP(.op = VT_OP_OPEN_READ), 0, .want_uid = NONE, .want_gid = NONE, .want_fcaps_rootid = NONE,
 	  .want_acl_user_id = NONE, .want_seen_uid = 65534 },
+	{ "fchown: opening the fd for reading is checked first", "do_sys_open: may_open(MAY_READ), then chown_common",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0100600, 1001, 1001,
+	  OP(.op = VT_OP_FCHOWN, .uid = { NONE }, .gid = { 1000 }), EACCES, NOCHECK },
 	/* --- §B.5 #2 circular mappings (968219708108) --- */
 	{ "swap map: owner chowns to itself (mount view 1000 = disk 1001)", "chown_ok: ia_vfsuid == vfsuid, compared in the mount's view",
 	  "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", INIT, 1000, 1000, NONE, 0, 022,

@@ -117,6 +117,13 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc(fchownat(AT_FDCWD, q->path, a->uid.val, a->gid.val, 0));
 	case VT_OP_LCHOWN:
 		return rc(fchownat(AT_FDCWD, q->path, a->uid.val, a->gid.val, AT_SYMLINK_NOFOLLOW));
+	case VT_OP_FCHOWN:
+		fd = open(q->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return errno;
+		ret = rc(fchown(fd, a->uid.val, a->gid.val));
+		close(fd);
+		return ret;
 	case VT_OP_CHMOD:
 		return rc(chmod(q->path, a->mode));
 	case VT_OP_OPEN_READ:

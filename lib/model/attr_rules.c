@@ -226,7 +226,15 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 	ret = vt_may_lookup(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
+	if (a->op == VT_OP_FCHOWN) {
+		/* the fd first: do_sys_open -> may_open(MAY_READ); then
+		 * ksys_fchown -> chown_common on the file's path, as chown */
+		ret = vt_inode_permission(w, &i, VT_MAY_READ, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	}
 	switch (a->op) {
+	case VT_OP_FCHOWN:
 	case VT_OP_CHOWN:
 	case VT_OP_LCHOWN:
 		/* chown_common(): ids are the caller's, taken as mount-view ids */

@@ -13,6 +13,7 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_LINK] = "link",
 	[VT_OP_CHOWN] = "chown",
 	[VT_OP_LCHOWN] = "lchown",
+	[VT_OP_FCHOWN] = "fchown",
 	[VT_OP_CHMOD] = "chmod",
 	[VT_OP_OPEN_READ] = "open-read",
 	[VT_OP_OPEN_WRITE] = "open-write",
@@ -63,6 +64,7 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 		break;
 	case VT_OP_CHOWN:
 	case VT_OP_LCHOWN:
+	case VT_OP_FCHOWN:
 	case VT_OP_CHMOD:
 	case VT_OP_UTIMENS_NOW:
 	case VT_OP_UTIMENS_SET:

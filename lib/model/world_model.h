@@ -88,6 +88,7 @@ enum vt_mop {
 	VT_OP_LINK,		/* link(P/o, P/n) */
 	VT_OP_CHOWN,		/* fchownat(P/o, uid, gid, 0) */
 	VT_OP_LCHOWN,		/* fchownat(..., AT_SYMLINK_NOFOLLOW) */
+	VT_OP_FCHOWN,		/* open(P/o, O_RDONLY) + fchown(fd, uid, gid) */
 	VT_OP_CHMOD,		/* chmod(P/o, mode) */
 	VT_OP_OPEN_READ,	/* open(P/o, O_RDONLY) */
 	VT_OP_OPEN_WRITE,	/* open(P/o, O_WRONLY) */

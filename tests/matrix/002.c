@@ -1,12 +1,14 @@
 /* matrix/002: chown/chgrp through idmapped mounts.
  *
- * fchownat() of files, a setgid directory and (lchown) a symlink whose owner is or is not mapped in the mount, to
- * caller-view uid only, gid only, both, or -1/-1 (and one lchown), by every
- * caller. Guards chown_common's translation (EINVAL for ids the caller
- * cannot name, EOVERFLOW for ids the mount cannot store), chown_ok and
- * chgrp_ok in the mount's view (circular maps: 968219708108; chgrp to a
- * supplementary group: 168f91289340), the setuid/setgid and file-capability
- * kill on chown. Expected values come from lib/model. */
+ * fchownat() of files (with setuid/setgid bits or file capabilities), a
+ * setgid directory and (lchown) a symlink, owned by ids the mount can or
+ * cannot map, to caller-view uid only, gid only, both, or -1/-1, by every
+ * caller; also lchown and fchown through an fd opened for reading. Guards
+ * chown_common's translation (EINVAL for ids the caller cannot name,
+ * EOVERFLOW for ids the mount cannot store), chown_ok and chgrp_ok in the
+ * mount's view (circular maps: 968219708108; chgrp to a supplementary
+ * group: 168f91289340), the setuid/setgid and file-capability kill on
+ * chown. Expected values come from lib/model. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -33,14 +35,15 @@ static const struct {
 #define NONE 0xffffffffu
 static const struct {
 	uint32_t uid, gid;
-	bool lchown;
+	enum vt_mop op;
 } targets[] = {
-	{ NONE, NONE, false }, { 0, NONE, false },     { 1000, NONE, false }, { 1001, NONE, false },
-	{ 11000, NONE, false }, { 70000, NONE, false }, { NONE, 0, false },    { NONE, 1000, false },
-	{ NONE, 1001, false }, { NONE, 11001, false }, { 1000, 1001, false }, { 0, 0, false },
-	{ 1000, 1001, true },
+	{ NONE, NONE, VT_OP_CHOWN },   { 0, NONE, VT_OP_CHOWN },     { 1000, NONE, VT_OP_CHOWN },
+	{ 1001, NONE, VT_OP_CHOWN },   { 11000, NONE, VT_OP_CHOWN }, { 70000, NONE, VT_OP_CHOWN },
+	{ NONE, 0, VT_OP_CHOWN },      { NONE, 1000, VT_OP_CHOWN },  { NONE, 1001, VT_OP_CHOWN },
+	{ NONE, 11001, VT_OP_CHOWN },  { 1000, 1001, VT_OP_CHOWN },  { 0, 0, VT_OP_CHOWN },
+	{ 1000, 1001, VT_OP_LCHOWN },  { 1000, 1001, VT_OP_FCHOWN }, { 0, NONE, VT_OP_FCHOWN },
 };
-#define NTARGETS 13
+#define NTARGETS 15
 
 static void id_text(uint32_t id, char *buf, size_t len)
 {
@@ -61,14 +64,17 @@ static void make(int local, struct vt_mcase *c)
 	c->obj.fcaps.version = objs[o].fcaps;
 	/* a symlink is changed with lchown (it points at itself: following it
 	 * would be ELOOP, which is not what this family is about) */
-	c->op.op = targets[t].lchown || S_ISLNK(objs[o].mode) ? VT_OP_LCHOWN : VT_OP_CHOWN;
+	c->op.op = S_ISLNK(objs[o].mode) ? VT_OP_LCHOWN : targets[t].op;
 	c->op.uid = vt_cuid(targets[t].uid);
 	c->op.gid = vt_cgid(targets[t].gid);
-	if (S_ISLNK(objs[o].mode) && targets[t].lchown) {
-		/* every symlink row is an lchown already: make this one a
-		 * distinct case (ids of the shifted view) instead of a duplicate */
-		c->op.uid = vt_cuid(11000);
-		c->op.gid = vt_cgid(11001);
+	if (S_ISLNK(objs[o].mode) && targets[t].op != VT_OP_CHOWN) {
+		/* every symlink row is an lchown already: give the lchown and
+		 * fchown rows ids no chown row uses, instead of duplicates */
+		static const uint32_t alt[3][2] = { { 11000, 11001 }, { 1001, 1000 }, { 0, 1001 } };
+		int which = t - (NTARGETS - 3);
+
+		c->op.uid = vt_cuid(alt[which][0]);
+		c->op.gid = vt_cgid(alt[which][1]);
 	}
 	c->umask = 022;
 	id_text(c->op.uid.val, u, sizeof(u));
