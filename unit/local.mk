@@ -8,3 +8,7 @@ TESTS += $(UNIT_TESTS)
 # bad input, not root. Runs ./check on the built tree.
 TESTS += unit/test-harness.sh
 EXTRA_DIST += unit/test-harness.sh
+# The reference model (pure) and the meta-test proving the matrix can fail.
+UNIT_TESTS += unit/test-model-idmap unit/test-model-rules
+TESTS += unit/test-matrix-break.sh
+EXTRA_DIST += unit/test-matrix-break.sh

@@ -1,1 +1,9 @@
 # The reference model (pure C, no syscalls): added to lib/libvfsidmap.a.
+lib_libvfsidmap_a_SOURCES += \
+	lib/model/ids.h lib/model/break.h lib/model/break.c \
+	lib/model/userns_model.h lib/model/userns_model.c \
+	lib/model/mnt_idmap_model.h lib/model/mnt_idmap_model.c \
+	lib/model/world_model.h lib/model/rules.h lib/model/model.c \
+	lib/model/cred_rules.c lib/model/permission_rules.c \
+	lib/model/create_rules.c lib/model/attr_rules.c \
+	lib/model/delete_rules.c lib/model/xattr_rules.c

@@ -1,0 +1,734 @@
+/* The matrix driver (see matrix.h): shared world, per-case reset, run,
+ * observe, compare with the model, KTAP. Honours --list-cases, a case id
+ * as argv[1] or VT_CASE, VT_SHARD="i/n" (1 <= i <= n: cases whose index
+ * modulo n is i-1) and VT_SEED (run the selected cases in a shuffled,
+ * seed-determined order; ids do not change). */
+#include "matrix/axes.h"
+#include "matrix/executor.h"
+#include "matrix/fixture.h"
+#include "matrix/matrix.h"
+#include "model/break.h"
+#include "report/ktap.h"
+#include "util/errname.h"
+#include "world/idmapped_mount.h"
+#include "world/userns.h"
+#include "world/xattr_view.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid)
+{
+	struct vt_minode i = { .exists = true, .mode = mode, .uid = vt_kuid(uid),
+			       .gid = vt_kgid(gid) };
+	return i;
+}
+
+void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default_acl)
+{
+	struct vt_acl_kentry *a = default_acl ? i->defacl : i->acl;
+	unsigned int m = i->mode;
+
+	a[0] = (struct vt_acl_kentry){ VT_ACL_USER_OBJ, (m >> 6) & 7, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	a[1] = (struct vt_acl_kentry){ VT_ACL_USER, 6, vt_kuid(uid), vt_kgid(VT_ID_INVALID) };
+	a[2] = (struct vt_acl_kentry){ VT_ACL_GROUP_OBJ, 4, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	a[3] = (struct vt_acl_kentry){ VT_ACL_GROUP, 4, vt_kuid(VT_ID_INVALID), vt_kgid(gid) };
+	a[4] = (struct vt_acl_kentry){ VT_ACL_MASK, (m >> 3) & 7, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	a[5] = (struct vt_acl_kentry){ VT_ACL_OTHER, m & 7, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	if (default_acl) {
+		/* a default ACL is independent of the directory's mode */
+		a[0].perm = 7;
+		a[4].perm = 7;
+		a[5].perm = 5;
+		i->ndefacl = 6;
+	} else {
+		i->nacl = 6;
+	}
+}
+
+struct world {
+	const char *fstype;
+	char base[4096], disk[4096], p[4200];
+	char mnt[16][4200];	/* P's parent through each map's mount */
+	int ns_fd[3];		/* caller namespaces: -1 (init), ns0, ns1 */
+	bool posixacl, protected_hardlinks;
+	uint32_t overflowuid, overflowgid;
+};
+
+static const char *suite_test = "matrix/???";
+
+static void case_name(const struct vt_family *f, int idx, char *buf, size_t len)
+{
+	struct vt_mcase c;
+	int local = idx % f->local_count, pair = idx / f->local_count;
+
+	memset(&c, 0, sizeof(c));
+	f->make(local, &c);
+	snprintf(buf, len, "%s/map=%s/caller=%s/%s", f->name,
+		 vt_map_axes[pair / vt_caller_axis_count].name,
+		 vt_caller_axes[pair % vt_caller_axis_count].name, c.what);
+}
+
+static uint32_t read_u32(const char *path, uint32_t dflt)
+{
+	FILE *fp = fopen(path, "re");
+	unsigned int v = dflt;
+
+	if (fp) {
+		if (fscanf(fp, "%u", &v) != 1)
+			v = dflt;
+		fclose(fp);
+	}
+	return v;
+}
+
+/* A user namespace nested in PARENT_FD, created by the parent namespace's
+ * root (an unmapped creator could not create it: create_user_ns() wants
+ * the creator's euid mapped in the parent). Its owner is then the parent
+ * namespace's uid 0. Returns an fd or -errno. */
+static int nested_userns(int parent_fd, const char *spec)
+{
+	struct vt_mapping m;
+	char err[200], buf[256], path[64];
+	int ready[2], release[2], fd, status;
+	pid_t child, writer;
+	char c = 0;
+
+	if (vt_mapping_parse(spec, &m, err, sizeof(err)) < 0)
+		return -EINVAL;
+	if (pipe2(ready, O_CLOEXEC) < 0 || pipe2(release, O_CLOEXEC) < 0)
+		return -errno;
+	child = fork();
+	if (child < 0)
+		return -errno;
+	if (child == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		close(ready[0]);
+		close(release[1]);
+		if (setns(parent_fd, CLONE_NEWUSER) < 0 || setresgid(0, 0, 0) < 0 ||
+		    setresuid(0, 0, 0) < 0 || unshare(CLONE_NEWUSER) < 0)
+			c = (char)errno;
+		if (write(ready[1], &c, 1) != 1)
+			_exit(1);
+		(void)!read(release[0], &c, 1);
+		_exit(0);
+	}
+	close(ready[1]);
+	close(release[0]);
+	if (read(ready[0], &c, 1) != 1 || c) {
+		fd = c ? -(int)(unsigned char)c : -ECHILD;
+		goto out;
+	}
+	writer = fork();
+	if (writer == 0) {
+		int ok = 1;
+
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (setns(parent_fd, CLONE_NEWUSER) < 0)
+			_exit(1);
+		for (int k = 0; k < 2 && ok; k++) {
+			int mfd;
+
+			snprintf(path, sizeof(path), "/proc/%d/%s", (int)child, k ? "gid_map" : "uid_map");
+			vt_idmap_format(k ? &m.gid : &m.uid, buf, sizeof(buf));
+			mfd = open(path, O_WRONLY | O_CLOEXEC);
+			ok = mfd >= 0 && write(mfd, buf, strlen(buf)) == (ssize_t)strlen(buf);
+			if (mfd >= 0)
+				close(mfd);
+		}
+		_exit(ok ? 0 : 2);
+	}
+	waitpid(writer, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fd = -EPERM;
+		goto out;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)child);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fd = -errno;
+out:
+	close(release[1]);
+	close(ready[0]);
+	waitpid(child, &status, 0);
+	return fd;
+}
+
+static bool probe_posixacl(const char *dir)
+{
+	uint16_t tag[3] = { VT_ACL_USER_OBJ, VT_ACL_GROUP_OBJ, VT_ACL_OTHER }, perm[3] = { 6, 4, 4 };
+	uint32_t id[3] = { VT_ID_INVALID, VT_ID_INVALID, VT_ID_INVALID };
+	char path[4200], buf[64];
+	size_t len = vt_fx_acl_encode(tag, perm, id, 3, buf, sizeof(buf));
+	bool ok;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/acl-probe", dir);
+	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return false;
+	close(fd);
+	/* IS_POSIXACL: the fs accepts system.posix_acl_access at all */
+	ok = lsetxattr(path, "system.posix_acl_access", buf, len, 0) == 0 || errno != EOPNOTSUPP;
+	unlink(path);
+	return ok;
+}
+
+/* Builds the shared world; NULL or the reason the test cannot run. */
+static const char *setup(struct world *w, const struct vt_family *f)
+{
+	static char why[512];
+	const char *test_dir = getenv("TEST_DIR");
+	int i;
+
+	w->fstype = getenv("FSTYP");
+	if (!w->fstype || !test_dir)
+		return "FSTYP and TEST_DIR are not set: run through ./check or vfsidmap-exec";
+	if (vt_axes_init(why, sizeof(why)) < 0)
+		return why;
+	snprintf(w->base, sizeof(w->base), "%s/vtm-%s", test_dir, f->name);
+	/* heal what a dead run left: mounts first, then the tree */
+	for (i = 0; i < vt_map_axis_count; i++) {
+		char m[4200];
+
+		snprintf(m, sizeof(m), "%s/m-%s", w->base, vt_map_axes[i].name);
+		umount2(m, MNT_DETACH);
+	}
+	vt_fx_remove(w->base);
+	snprintf(w->disk, sizeof(w->disk), "%s/disk", w->base);
+	if (mkdir(w->base, 0755) < 0 || mkdir(w->disk, 0755) < 0 || chmod(w->base, 0755) < 0 ||
+	    chmod(w->disk, 0755) < 0) {
+		snprintf(why, sizeof(why), "mkdir %s: %s", w->disk, vt_errname(errno));
+		return why;
+	}
+	snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
+	for (i = 0; i < vt_map_axis_count; i++) {
+		int ufd, r;
+
+		if (!vt_map_axes[i].spec) {
+			snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s", w->disk);
+			continue;
+		}
+		snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s/m-%s", w->base, vt_map_axes[i].name);
+		if (mkdir(w->mnt[i], 0755) < 0) {
+			snprintf(why, sizeof(why), "mkdir %s: %s", w->mnt[i], vt_errname(errno));
+			return why;
+		}
+		ufd = vt_userns_from_spec(-1, vt_map_axes[i].spec);
+		if (ufd < 0) {
+			snprintf(why, sizeof(why), "user namespace %s: %s", vt_map_axes[i].spec,
+				 vt_errname(-ufd));
+			return why;
+		}
+		r = vt_idmapped_mount(w->disk, w->mnt[i], ufd, false);
+		close(ufd);
+		if (r < 0) {
+			snprintf(why, sizeof(why), "idmapped mount %s of %s on %s: %s",
+				 vt_map_axes[i].spec, w->disk, w->fstype, vt_errname(-r));
+			return why;
+		}
+	}
+	w->ns_fd[VT_NS_INIT] = -1;
+	w->ns_fd[VT_NS_CHILD] = vt_userns_from_spec(-1, VT_NS0_SPEC);
+	if (w->ns_fd[VT_NS_CHILD] < 0)
+		return "cannot create the callers' user namespace ns0";
+	w->ns_fd[VT_NS_NESTED] = nested_userns(w->ns_fd[VT_NS_CHILD], VT_NS1_SPEC);
+	if (w->ns_fd[VT_NS_NESTED] < 0)
+		return "cannot create the nested user namespace ns1";
+	w->posixacl = probe_posixacl(w->disk);
+	w->protected_hardlinks = read_u32("/proc/sys/fs/protected_hardlinks", 0) != 0;
+	w->overflowuid = read_u32("/proc/sys/kernel/overflowuid", 65534);
+	w->overflowgid = read_u32("/proc/sys/kernel/overflowgid", 65534);
+	return NULL;
+}
+
+static void model_world(const struct world *rw, int map, int caller, const struct vt_mcase *c,
+			struct vt_world *w)
+{
+	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+	int k;
+
+	memset(w, 0, sizeof(*w));
+	w->fs_ns = &vt_init_ns;	/* block filesystems and tmpfs mounted by the initial root */
+	w->posixacl = rw->posixacl;
+	w->idmap = &vt_model_maps[map];
+	w->cred.name = ca->name;
+	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
+		     : ca->ns == VT_NS_CHILD ? &vt_model_ns0 : &vt_model_ns1;
+	w->cred.uid = w->cred.fsuid = vt_cuid(ca->uid);
+	w->cred.gid = w->cred.fsgid = vt_cgid(ca->gid);
+	w->cred.ngroups = ca->ngroups;
+	for (k = 0; k < ca->ngroups; k++)
+		w->cred.groups[k] = vt_cgid(ca->groups[k]);
+	w->cred.caps = ca->capmask;
+	w->cred.umask = c->umask;
+	w->dir = c->dir;
+	w->obj = c->obj;
+	w->other = c->other;
+	w->overflowuid = rw->overflowuid;
+	w->overflowgid = rw->overflowgid;
+	w->protected_hardlinks = rw->protected_hardlinks;
+}
+
+/* The name the result of OP lives under. */
+static const char *result_name(const struct vt_mop_args *a)
+{
+	switch (a->op) {
+	case VT_OP_OPEN_CREAT:
+	case VT_OP_OPEN_CREAT_EXCL:
+	case VT_OP_MKDIR:
+	case VT_OP_MKFIFO:
+	case VT_OP_SYMLINK:
+		return a->on_existing ? "o" : "n";
+	case VT_OP_LINK:
+		return "n";
+	case VT_OP_RENAME:
+	case VT_OP_RENAME_NOREPLACE:
+		return a->to_other ? "t" : "n";
+	case VT_OP_RENAME_EXCHANGE:
+		return "t";
+	case VT_OP_TMPFILE:
+		return "";
+	default:
+		return "o";
+	}
+}
+
+struct report {
+	char buf[8192];
+	size_t off;
+	int diffs;
+};
+
+static void say(struct report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(r->buf + r->off, sizeof(r->buf) - r->off, fmt, ap);
+	va_end(ap);
+	if (n > 0 && r->off + (size_t)n < sizeof(r->buf))
+		r->off += (size_t)n;
+}
+
+static void diff(struct report *r, const char *what, long long want, long long got, bool octal)
+{
+	r->diffs++;
+	if (octal)
+		say(r, "  %s: expected %llo, actual %llo\n", what, want, got);
+	else
+		say(r, "  %s: expected %lld, actual %lld\n", what, want, got);
+}
+
+static void describe_inode(struct report *r, const char *name, const struct vt_minode *i)
+{
+	int k;
+
+	if (!i->exists) {
+		say(r, "  %s: absent\n", name);
+		return;
+	}
+	say(r, "  %s: mode %o owner %u:%u", name, (unsigned)i->mode, i->uid.val, i->gid.val);
+	for (k = 0; k < i->nacl; k++)
+		say(r, "%s%x:%u:%d", k ? "," : " acl ", i->acl[k].tag, i->acl[k].perm,
+		    i->acl[k].tag == VT_ACL_USER ? (int)i->acl[k].uid.val
+		    : i->acl[k].tag == VT_ACL_GROUP ? (int)i->acl[k].gid.val : -1);
+	for (k = 0; k < i->ndefacl; k++)
+		say(r, "%s%x:%u:%d", k ? "," : " default-acl ", i->defacl[k].tag, i->defacl[k].perm,
+		    i->defacl[k].tag == VT_ACL_USER ? (int)i->defacl[k].uid.val
+		    : i->defacl[k].tag == VT_ACL_GROUP ? (int)i->defacl[k].gid.val : -1);
+	if (i->fcaps.version)
+		say(r, " fcaps v%d rootid %u", i->fcaps.version, i->fcaps.rootid.val);
+	say(r, " (on-disk ids)\n");
+}
+
+static void compare_acl(struct report *r, const char *what, const struct vt_acl_kentry *want,
+			int nwant, const struct vt_acl_kentry *got, int ngot)
+{
+	int k;
+
+	if (nwant != ngot) {
+		diff(r, what, nwant, ngot, false);
+		return;
+	}
+	for (k = 0; k < nwant; k++) {
+		if (want[k].tag != got[k].tag || want[k].perm != got[k].perm ||
+		    (want[k].tag == VT_ACL_USER && want[k].uid.val != got[k].uid.val) ||
+		    (want[k].tag == VT_ACL_GROUP && want[k].gid.val != got[k].gid.val)) {
+			r->diffs++;
+			say(r, "  %s entry %d: expected tag %x perm %u id %u:%u, actual tag %x perm %u id %u:%u\n",
+			    what, k, want[k].tag, want[k].perm, want[k].uid.val, want[k].gid.val,
+			    got[k].tag, got[k].perm, got[k].uid.val, got[k].gid.val);
+		}
+	}
+}
+
+/* security.capability can only be read through cap_inode_getsecurity, so
+ * the observer (initial root, plain mount) sees the stored value as that
+ * function presents it to the initial namespace: compare with that. */
+static void compare_fcaps(struct report *r, const struct vt_world *w,
+			  const struct vt_kfcaps *want, const struct vt_kfcaps *got)
+{
+	struct vt_world observer = *w;
+	struct vt_cfcaps seen = { 0, vt_cuid(0) };
+	const char *rule;
+
+	observer.idmap = &vt_nop_idmap;
+	observer.cred.ns = &vt_init_ns;
+	if (vt_model_fcaps_read(&observer, want, &seen, &rule) != 0)
+		seen.version = 0;
+	if (got->version != seen.version)
+		diff(r, "fcaps version read by the initial root", seen.version, got->version, false);
+	else if (got->version == 3 && got->rootid.val != seen.rootid.val)
+		diff(r, "fcaps v3 rootid read by the initial root", seen.rootid.val, got->rootid.val,
+		     false);
+}
+
+static void compare(struct report *r, const struct vt_world *w, const struct vt_mcase *c,
+		    const struct vt_expect *e,
+		    int err, const struct vt_exec_reply *rep, const struct vt_minode *disk,
+		    bool obj_exists)
+{
+	const struct vt_mop_args *a = &c->op;
+	const struct vt_minode *want = &e->result;
+	struct vt_minode unchanged;
+	bool want_obj = c->obj.exists && !e->obj_gone;
+	int k;
+
+	if (e->err != err) {
+		r->diffs++;
+		say(r, "  errno: expected %s, actual %s\n", vt_errname(e->err), vt_errname(err));
+		return;
+	}
+	if (err) {
+		/* a refused operation changes nothing: the result name holds
+		 * what the fixture put there (or nothing) */
+		const char *n = result_name(a);
+
+		if (!*n)
+			return;
+		memset(&unchanged, 0, sizeof(unchanged));
+		if (strcmp(n, "o") == 0)
+			unchanged = c->obj;
+		else if (strcmp(n, "t") == 0)
+			unchanged = c->other;
+		want = &unchanged;
+		want_obj = c->obj.exists;
+	}
+	if (a->op == VT_OP_TMPFILE) {
+		if (!rep->have_stat) {
+			diff(r, "tmpfile fstat", 1, 0, false);
+			return;
+		}
+		if (rep->mode != e->result.mode)
+			diff(r, "mode (fstat as caller)", e->result.mode, rep->mode, true);
+	} else if (*result_name(a)) {
+		if (disk->exists != want->exists) {
+			diff(r, "result exists", want->exists, disk->exists, false);
+			return;
+		}
+		if ((want_obj) != obj_exists)
+			diff(r, "P/o exists", want_obj, obj_exists, false);
+		if (!disk->exists)
+			return;
+		if (disk->uid.val != want->uid.val)
+			diff(r, "on-disk uid", want->uid.val, disk->uid.val, false);
+		if (disk->gid.val != want->gid.val)
+			diff(r, "on-disk gid", want->gid.val, disk->gid.val, false);
+		if (disk->mode != want->mode)
+			diff(r, "on-disk mode", want->mode, disk->mode, true);
+		compare_acl(r, "on-disk access ACL entries", want->acl, want->nacl, disk->acl,
+			    disk->nacl);
+		if (S_ISDIR(disk->mode))
+			compare_acl(r, "on-disk default ACL entries", want->defacl,
+				    want->ndefacl, disk->defacl, disk->ndefacl);
+		compare_fcaps(r, w, &want->fcaps, &disk->fcaps);
+		if (disk->user_xattr != want->user_xattr)
+			diff(r, "user.vt present on disk", want->user_xattr, disk->user_xattr, false);
+		if (disk->trusted_xattr != want->trusted_xattr)
+			diff(r, "trusted.vt present on disk", want->trusted_xattr,
+			     disk->trusted_xattr, false);
+	}
+	if (err)
+		return;
+	if (e->result.exists || a->op == VT_OP_TMPFILE) {
+		if (!rep->have_stat) {
+			diff(r, "stat as caller through the mount", 1, 0, false);
+		} else {
+			if (rep->uid != e->seen_uid.val)
+				diff(r, "uid seen by the caller", e->seen_uid.val, rep->uid, false);
+			if (rep->gid != e->seen_gid.val)
+				diff(r, "gid seen by the caller", e->seen_gid.val, rep->gid, false);
+		}
+	}
+	if (a->op == VT_OP_ACL_GET) {
+		if (rep->nacl != e->got_nacl) {
+			diff(r, "ACL entries read", e->got_nacl, rep->nacl, false);
+			return;
+		}
+		for (k = 0; k < rep->nacl; k++)
+			if (rep->acl[k].tag != e->got_acl[k].tag ||
+			    rep->acl[k].perm != e->got_acl[k].perm ||
+			    (rep->acl[k].tag == VT_ACL_USER && rep->acl[k].uid.val != e->got_acl[k].uid.val) ||
+			    (rep->acl[k].tag == VT_ACL_GROUP && rep->acl[k].gid.val != e->got_acl[k].gid.val)) {
+				r->diffs++;
+				say(r, "  ACL entry %d read: expected tag %x id %u:%u, actual tag %x id %u:%u\n",
+				    k, e->got_acl[k].tag, e->got_acl[k].uid.val, e->got_acl[k].gid.val,
+				    rep->acl[k].tag, rep->acl[k].uid.val, rep->acl[k].gid.val);
+			}
+	}
+	if (a->op == VT_OP_FCAPS_GET) {
+		if (rep->fcaps.version != e->got_fcaps.version)
+			diff(r, "fcaps version read", e->got_fcaps.version, rep->fcaps.version, false);
+		else if (rep->fcaps.version == 3 && rep->fcaps.rootid.val != e->got_fcaps.rootid.val)
+			diff(r, "fcaps v3 rootid read", e->got_fcaps.rootid.val, rep->fcaps.rootid.val,
+			     false);
+	}
+}
+
+static void op_args_text(struct report *r, const struct vt_mop_args *a)
+{
+	int k;
+
+	say(r, "  operation: %s", vt_mop_name(a->op));
+	switch (a->op) {
+	case VT_OP_CHOWN:
+	case VT_OP_LCHOWN:
+		say(r, " uid %d gid %d (caller view)", (int)a->uid.val, (int)a->gid.val);
+		break;
+	case VT_OP_ACL_SET:
+		for (k = 0; k < a->nacl; k++)
+			say(r, "%s%x:%u:%d", k ? "," : a->default_acl ? " default " : " access ",
+			    a->acl[k].tag, a->acl[k].perm,
+			    a->acl[k].tag == VT_ACL_USER ? (int)a->acl[k].uid.val
+			    : a->acl[k].tag == VT_ACL_GROUP ? (int)a->acl[k].gid.val : -1);
+		break;
+	case VT_OP_FCAPS_SET:
+		say(r, " v%d rootid %u", a->fcaps.version, a->fcaps.rootid.val);
+		break;
+	default:
+		say(r, " mode %o", (unsigned)a->mode);
+	}
+	say(r, "\n");
+}
+
+/* One case: reset, run, observe, compare. Returns true on a match. */
+static bool run_case(struct world *rw, const struct vt_family *f, int idx, struct vt_ktap *k,
+		     const char *name)
+{
+	int local = idx % f->local_count, pair = idx / f->local_count;
+	int map = pair / vt_caller_axis_count, caller = pair % vt_caller_axis_count;
+	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+	struct vt_mcase c;
+	struct vt_world w;
+	struct vt_expect e;
+	struct vt_exec_req q;
+	struct vt_exec_reply rep;
+	struct vt_caller who = vt_caller_user(ca->uid, ca->gid);
+	struct vt_minode disk;
+	struct report r = { .off = 0 };
+	const char *what = "";
+	char path[4300], whotext[512];
+	struct vt_run run;
+	struct stat st;
+	bool obj_exists;
+	int g;
+
+	memset(&c, 0, sizeof(c));
+	f->make(local, &c);
+	model_world(rw, map, caller, &c, &w);
+	vt_model_apply(&w, &c.op, &e);
+
+	/* reset the object state on disk */
+	vt_fx_remove(rw->p);
+	if (vt_fx_write(rw->p, &c.dir, &what) < 0)
+		goto setup_failed;
+	if (c.obj.exists) {
+		snprintf(path, sizeof(path), "%s/o", rw->p);
+		if (vt_fx_write(path, &c.obj, &what) < 0)
+			goto setup_failed;
+
+	}
+	if (c.other.exists) {
+		snprintf(path, sizeof(path), "%s/t", rw->p);
+		if (vt_fx_write(path, &c.other, &what) < 0)
+			goto setup_failed;
+	}
+
+	/* the operation, as the caller, through the mount */
+	memset(&q, 0, sizeof(q));
+	q.op = c.op;
+	snprintf(q.dir, sizeof(q.dir), "%s/p", rw->mnt[map]);
+	snprintf(q.path, sizeof(q.path), "%s/%s", q.dir,
+		 (c.op.op <= VT_OP_SYMLINK && !c.op.on_existing) ? "n" : "o");
+	snprintf(q.path2, sizeof(q.path2), "%s/%s", q.dir, c.op.to_other ? "t" : "n");
+	if (*result_name(&c.op) && c.op.op != VT_OP_UNLINK && c.op.op != VT_OP_RMDIR)
+		snprintf(q.result, sizeof(q.result), "%s/%s", q.dir, result_name(&c.op));
+	who.userns_fd = rw->ns_fd[ca->ns];
+	who.userns_desc = ca->ns == VT_NS_INIT ? NULL : ca->ns == VT_NS_CHILD ? "ns0 " VT_NS0_SPEC
+										 : "ns1 " VT_NS1_SPEC " in ns0";
+	who.ngroups = ca->ngroups;
+	for (g = 0; g < ca->ngroups; g++)
+		who.groups[g] = ca->groups[g];
+	who.caps = ca->caps;
+	who.umask = c.umask;
+	who.set_umask = true;
+	run = vt_run_as(&who, vt_exec_op, &q, &rep, sizeof(rep));
+	vt_caller_describe(&who, whotext, sizeof(whotext));
+	if (run.status != VT_RAN) {
+		say(&r, "  caller %s did not run: %s\n", whotext, run.msg);
+		r.diffs++;
+	} else {
+		snprintf(path, sizeof(path), "%s/%s", rw->p, result_name(&c.op));
+		if (*result_name(&c.op))
+			vt_fx_read(path, &disk);
+		else
+			memset(&disk, 0, sizeof(disk));
+		snprintf(path, sizeof(path), "%s/o", rw->p);
+		obj_exists = lstat(path, &st) == 0;
+		compare(&r, &w, &c, &e, run.ret, &rep, &disk, obj_exists);
+	}
+	if (r.diffs) {
+		char head[8192];
+		struct report h = { .off = 0 };
+
+		say(&h, "MISMATCH %s\n", name);
+		say(&h, "  fs %s, mount idmap %s (%s), caller %s (model caps %#llx)\n", rw->fstype,
+		    vt_map_axes[map].name, vt_map_axes[map].spec ? vt_map_axes[map].spec : "plain mount",
+		    whotext, (unsigned long long)ca->capmask);
+		describe_inode(&h, "P", &c.dir);
+		describe_inode(&h, "P/o", &c.obj);
+		describe_inode(&h, "P/t", &c.other);
+		op_args_text(&h, &c.op);
+		say(&h, "  model: %s (%s)\n", vt_errname(e.err), e.rule ? e.rule : "");
+		if (!e.err && e.result.exists)
+			describe_inode(&h, "expected result", &e.result);
+		if (!run.ret && run.status == VT_RAN && disk.exists)
+			describe_inode(&h, "actual result", &disk);
+		memcpy(head, h.buf, h.off + 1);
+		vt_ktap_diag(k, "%s%s  reproduce: ./check --case %s/%s --fs %s", head, r.buf,
+			     suite_test, name, rw->fstype);
+	}
+	vt_ktap_result(k, r.diffs ? VT_FAIL : VT_PASS, name, NULL);
+	return r.diffs == 0;
+
+setup_failed:
+	vt_ktap_diag(k, "setup of %s failed: %s: %s", name, what, vt_errname(errno));
+	vt_ktap_result(k, VT_FAIL, name, NULL);
+	return false;
+}
+
+static const char *strip_prefix(const char *id)
+{
+	/* accept "matrix/NNN/<id>" as well as "<id>" */
+	size_t n = strlen(suite_test);
+
+	if (strncmp(id, suite_test, n) == 0 && id[n] == '/')
+		return id + n + 1;
+	return id;
+}
+
+int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
+{
+	static char nm[512], self[4096];
+	int total = f->local_count * vt_map_axis_count * vt_caller_axis_count;
+	const char *only = argc > 1 ? argv[1] : getenv("VT_CASE");
+	const char *shard = getenv("VT_SHARD"), *seed = getenv("VT_SEED"), *why;
+	int *sel, nsel = 0, i, fails = 0, si = 1, sn = 1;
+	struct vt_ktap k;
+	struct world w;
+
+	snprintf(self, sizeof(self), "%s", argv[0]);
+	{
+		static char st[600];
+		char *b = basename(self);
+
+		snprintf(st, sizeof(st), "matrix/%s", b);
+		suite_test = st;
+	}
+	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
+		for (i = 0; i < total; i++) {
+			case_name(f, i, nm, sizeof(nm));
+			puts(nm);
+		}
+		return 0;
+	}
+	if (shard && (sscanf(shard, "%d/%d", &si, &sn) != 2 || sn < 1 || si < 1 || si > sn)) {
+		fprintf(stderr, "VT_SHARD must be i/n with 1 <= i <= n\n");
+		return 2;
+	}
+	sel = calloc((size_t)total, sizeof(*sel));
+	if (!sel)
+		return 2;
+	for (i = 0; i < total; i++) {
+		if (i % sn != si - 1)
+			continue;
+		if (only && *only) {
+			case_name(f, i, nm, sizeof(nm));
+			if (strcmp(nm, strip_prefix(only)) != 0)
+				continue;
+		}
+		sel[nsel++] = i;
+	}
+	if (seed && *seed) {
+		unsigned long long s = strtoull(seed, NULL, 0) * 6364136223846793005ULL + 1;
+
+		for (i = nsel - 1; i > 0; i--) {
+			int j, t;
+
+			s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+			j = (int)((s >> 33) % (unsigned long long)(i + 1));
+			t = sel[i];
+			sel[i] = sel[j];
+			sel[j] = t;
+		}
+	}
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	vt_ktap_init(&k, stdout, 0);
+	if (only && *only && nsel == 0) {
+		vt_ktap_header(&k, 0);
+		vt_ktap_diag(&k, "no case named %s in %s", only, suite_test);
+		return 1;
+	}
+	memset(&w, 0, sizeof(w));
+	why = setup(&w, f);
+	if (why) {
+		vt_ktap_header(&k, -1);
+		vt_ktap_skip_all(&k, why);
+		return 4;
+	}
+	vt_ktap_header(&k, nsel);
+	vt_ktap_diag(&k, "%s on %s: %d of %d cases (posixacl=%d protected_hardlinks=%d%s%s)",
+		     suite_test, w.fstype, nsel, total, w.posixacl, w.protected_hardlinks,
+		     getenv("VT_MODEL_BREAK") ? " VT_MODEL_BREAK=" : "",
+		     getenv("VT_MODEL_BREAK") ? getenv("VT_MODEL_BREAK") : "");
+	for (i = 0; i < nsel; i++) {
+		case_name(f, sel[i], nm, sizeof(nm));
+		if (!run_case(&w, f, sel[i], &k, nm))
+			fails++;
+	}
+	vt_fx_remove(w.p);
+	vt_ktap_diag(&k, "%d of %d cases mismatched", fails, nsel);
+	free(sel);
+	fflush(stdout);
+	return fails ? 1 : 0;
+}

@@ -1,0 +1,214 @@
+/* The operation in the caller's child (see executor.h). */
+#include "matrix/executor.h"
+#include "matrix/fixture.h"
+#include "world/xattr_view.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+static int rc(int r)
+{
+	return r < 0 ? errno : 0;
+}
+
+static int open_close(const char *path, int flags, mode_t mode)
+{
+	int fd = open(path, flags | O_CLOEXEC, mode);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int set_acl(const struct vt_exec_req *q)
+{
+	uint16_t tag[VT_MODEL_MAX_ACL], perm[VT_MODEL_MAX_ACL];
+	uint32_t id[VT_MODEL_MAX_ACL];
+	char buf[4 + 8 * VT_MODEL_MAX_ACL];
+	size_t len;
+	int k;
+
+	for (k = 0; k < q->op.nacl; k++) {
+		tag[k] = q->op.acl[k].tag;
+		perm[k] = q->op.acl[k].perm;
+		id[k] = tag[k] == VT_ACL_USER ? q->op.acl[k].uid.val
+			: tag[k] == VT_ACL_GROUP ? q->op.acl[k].gid.val : VT_ID_INVALID;
+	}
+	len = vt_fx_acl_encode(tag, perm, id, q->op.nacl, buf, sizeof(buf));
+	return rc(lsetxattr(q->path, q->op.default_acl ? "system.posix_acl_default"
+						       : "system.posix_acl_access",
+			    buf, len, 0));
+}
+
+static int get_acl(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	struct vt_acl_entry e[VT_ACL_MAX_ENTRIES];
+	int n = vt_acl_read(q->path, q->op.default_acl, e, VT_ACL_MAX_ENTRIES), k;
+
+	if (n < 0)
+		return -n;
+	if (n > VT_MODEL_MAX_ACL)
+		n = VT_MODEL_MAX_ACL;
+	r->nacl = n;
+	for (k = 0; k < n; k++) {
+		r->acl[k].tag = e[k].tag;
+		r->acl[k].perm = e[k].perm;
+		r->acl[k].uid = vt_cuid(e[k].tag == VT_ACL_USER ? e[k].id : VT_ID_INVALID);
+		r->acl[k].gid = vt_cgid(e[k].tag == VT_ACL_GROUP ? e[k].id : VT_ID_INVALID);
+	}
+	return 0;
+}
+
+static int tmpfile_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	struct stat st;
+	int fd = open(q->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, q->op.mode);
+
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, &st) == 0) {
+		r->have_stat = true;
+		r->uid = st.st_uid;
+		r->gid = st.st_gid;
+		r->mode = st.st_mode;
+	}
+	close(fd);
+	return 0;
+}
+
+static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	const struct vt_mop_args *a = &q->op;
+	struct timespec ts[2] = { { 1, 0 }, { 2, 0 } };
+	struct vt_fcaps c;
+	char buf[16];
+	int fd, ret;
+
+	switch (a->op) {
+	case VT_OP_OPEN_CREAT:
+		return open_close(q->path, O_CREAT | O_WRONLY, a->mode);
+	case VT_OP_OPEN_CREAT_EXCL:
+		return open_close(q->path, O_CREAT | O_EXCL | O_WRONLY, a->mode);
+	case VT_OP_TMPFILE:
+		return tmpfile_op(q, r);
+	case VT_OP_MKDIR:
+		return rc(mkdir(q->path, a->mode));
+	case VT_OP_MKFIFO:
+		return rc(mknod(q->path, S_IFIFO | a->mode, 0));
+	case VT_OP_SYMLINK:
+		return rc(symlink("o", q->path));
+	case VT_OP_LINK:
+		return rc(link(q->path, q->path2));
+	case VT_OP_CHOWN:
+		return rc(fchownat(AT_FDCWD, q->path, a->uid.val, a->gid.val, 0));
+	case VT_OP_LCHOWN:
+		return rc(fchownat(AT_FDCWD, q->path, a->uid.val, a->gid.val, AT_SYMLINK_NOFOLLOW));
+	case VT_OP_FCHOWN:
+		fd = open(q->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return errno;
+		ret = rc(fchown(fd, a->uid.val, a->gid.val));
+		close(fd);
+		return ret;
+	case VT_OP_CHMOD:
+		return rc(chmod(q->path, a->mode));
+	case VT_OP_OPEN_READ:
+		return open_close(q->path, O_RDONLY, 0);
+	case VT_OP_OPEN_WRITE:
+		return open_close(q->path, O_WRONLY, 0);
+	case VT_OP_OPEN_TRUNC:
+		return open_close(q->path, O_WRONLY | O_TRUNC, 0);
+	case VT_OP_WRITE:
+		fd = open(q->path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			return errno;
+		ret = write(fd, "x", 1) < 0 ? errno : 0;
+		close(fd);
+		return ret;
+	case VT_OP_TRUNCATE:
+		return rc(truncate(q->path, 0));
+	case VT_OP_UTIMENS_NOW:
+		return rc(utimensat(AT_FDCWD, q->path, NULL, 0));
+	case VT_OP_UTIMENS_SET:
+		return rc(utimensat(AT_FDCWD, q->path, ts, 0));
+	case VT_OP_UNLINK:
+		return rc(unlink(q->path));
+	case VT_OP_RMDIR:
+		return rc(rmdir(q->path));
+	case VT_OP_RENAME:
+		return rc(rename(q->path, q->path2));
+	case VT_OP_RENAME_NOREPLACE:
+		return rc((int)syscall(SYS_renameat2, AT_FDCWD, q->path, AT_FDCWD, q->path2,
+				       RENAME_NOREPLACE));
+	case VT_OP_RENAME_EXCHANGE:
+		return rc((int)syscall(SYS_renameat2, AT_FDCWD, q->path, AT_FDCWD, q->path2,
+				       RENAME_EXCHANGE));
+	case VT_OP_ACL_SET:
+		return set_acl(q);
+	case VT_OP_ACL_GET:
+		return get_acl(q, r);
+	case VT_OP_FCAPS_SET:
+		memset(&c, 0, sizeof(c));
+		c.version = a->fcaps.version;
+		c.effective = true;
+		c.permitted = 1ULL << 13;
+		c.rootid = a->fcaps.rootid.val;
+		return -vt_fcaps_write(q->path, &c);
+	case VT_OP_FCAPS_GET:
+		ret = vt_fcaps_read(q->path, &c);
+		if (ret < 0)
+			return -ret;
+		r->fcaps.version = c.version;
+		r->fcaps.rootid = vt_cuid(c.version == 3 ? c.rootid : 0);
+		return 0;
+	case VT_OP_FCAPS_REMOVE:
+		return rc(lremovexattr(q->path, "security.capability"));
+	case VT_OP_XATTR_SET_USER:
+		return rc(lsetxattr(q->path, "user.vt", "1", 1, 0));
+	case VT_OP_XATTR_SET_TRUSTED:
+		return rc(lsetxattr(q->path, "trusted.vt", "1", 1, 0));
+	case VT_OP_XATTR_GET_USER:
+		return rc((int)lgetxattr(q->path, "user.vt", buf, sizeof(buf)));
+	case VT_OP_XATTR_GET_TRUSTED:
+		return rc((int)lgetxattr(q->path, "trusted.vt", buf, sizeof(buf)));
+	case VT_OP_XATTR_REMOVE_USER:
+		return rc(lremovexattr(q->path, "user.vt"));
+	case VT_OP_XATTR_REMOVE_TRUSTED:
+		return rc(lremovexattr(q->path, "trusted.vt"));
+	default:
+		return ENOSYS;
+	}
+}
+
+int vt_exec_op(void *arg, void *data, size_t datalen)
+{
+	const struct vt_exec_req *q = arg;
+	struct vt_exec_reply *r = data;
+	struct stat st;
+	int ret;
+
+	(void)datalen;
+	memset(r, 0, sizeof(*r));
+	ret = run(q, r);
+	if (ret == 0 && q->result[0] && lstat(q->result, &st) == 0) {
+		r->have_stat = true;
+		r->uid = st.st_uid;
+		r->gid = st.st_gid;
+		r->mode = st.st_mode;
+	}
+	return ret;
+}

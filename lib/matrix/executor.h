@@ -1,0 +1,31 @@
+/* The operation as the caller runs it, in the forked child: one system
+ * call (two for write), then what the caller sees through the mount. */
+#ifndef VT_MATRIX_EXECUTOR_H
+#define VT_MATRIX_EXECUTOR_H
+
+#include "model/world_model.h"
+
+#include <limits.h>
+
+struct vt_exec_req {
+	struct vt_mop_args op;
+	char dir[PATH_MAX];	/* P through the mount */
+	char path[PATH_MAX];	/* the operand: P/o, or P/n for creates */
+	char path2[PATH_MAX];	/* second operand: rename/link target */
+	char result[PATH_MAX];	/* the name to stat afterwards ("" = none) */
+};
+
+struct vt_exec_reply {
+	bool have_stat;		/* the result was stat()ed as the caller */
+	uint32_t uid, gid;	/* caller view */
+	mode_t mode;
+	int nacl;		/* ACL_GET: entries, caller view */
+	struct vt_acl_centry acl[VT_MODEL_MAX_ACL];
+	struct vt_cfcaps fcaps;	/* FCAPS_GET */
+};
+
+/* vt_caller_fn: ARG is a struct vt_exec_req, DATA a struct vt_exec_reply.
+ * Returns 0 or the errno of the operation. */
+int vt_exec_op(void *arg, void *data, size_t datalen);
+
+#endif

@@ -1,0 +1,323 @@
+/* Changing attributes: chown/lchown, chmod, utimensat, truncate, O_TRUNC,
+ * write (privilege stripping), and opening an existing file.
+ * fs/open.c (chown_common, chmod_common, vfs_truncate, do_truncate),
+ * fs/attr.c (notify_change, may_setattr, setattr_prepare, chown_ok,
+ * chgrp_ok, setattr_copy, setattr_should_drop_suidgid), fs/inode.c
+ * (dentry_needs_remove_privs, file_remove_privs_flags), fs/utimes.c
+ * (vfs_utimes), fs/namei.c (may_open, handle_truncate), fs/posix_acl.c
+ * (posix_acl_chmod), security/commoncap.c (cap_inode_need_killpriv,
+ * cap_inode_killpriv). */
+#include "model/break.h"
+#include "model/rules.h"
+#include "world/xattr_view.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+/* struct iattr, the bits the model needs */
+#define IA_UID 0x1
+#define IA_GID 0x2
+#define IA_MODE 0x4
+#define IA_TIMES_SET 0x8
+#define IA_TOUCH 0x10
+#define IA_KILL_SUID 0x20
+#define IA_KILL_SGID 0x40
+#define IA_KILL_PRIV 0x80
+#define IA_FORCE 0x100
+#define IA_SIZE 0x200
+
+struct iattr {
+	unsigned int valid;
+	vt_vfsuid_t vfsuid;
+	vt_vfsgid_t vfsgid;
+	mode_t mode;
+};
+
+/* chown_ok() */
+static bool chown_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfsuid_t ia)
+{
+	vt_vfsuid_t v = vt_i_uid_into_vfsuid(w, i);
+
+	if (vt_vfsuid_eq_kuid(v, vt_cur_fsuid(w)) && vt_vfsuid_eq(ia, v))
+		return true;
+	if (vt_capable_wrt_inode_uidgid(w, i, VT_CAP_CHOWN))
+		return true;
+	return !vt_vfsuid_valid(v) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN);
+}
+
+/* chgrp_ok(): the owner may change the group to one of its groups, the
+ * group compared in the mount's view (168f91289340) */
+static bool chgrp_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t ia)
+{
+	vt_vfsgid_t g = vt_i_gid_into_vfsgid(w, i);
+
+	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, i), vt_cur_fsuid(w))) {
+		if (vt_vfsgid_eq(ia, g))
+			return true;
+		if (vt_vfsgid_in_group_p(w, ia))
+			return true;
+	}
+	if (vt_capable_wrt_inode_uidgid(w, i, VT_CAP_CHOWN))
+		return true;
+	return !vt_vfsgid_valid(g) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN);
+}
+
+/* notify_change() -> ->setattr -> setattr_prepare() + setattr_copy().
+ * Updates *I on success; returns 0 or -errno with *RULE set. */
+static int notify_change(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
+			 const char **rule)
+{
+	const char *prule;
+	mode_t mode = i->mode;
+
+	/* may_setattr(): ATTR_TOUCH by a non-owner needs write permission */
+	if ((ia->valid & IA_TOUCH) && !vt_inode_owner_or_capable(w, i) &&
+	    vt_inode_permission(w, i, VT_MAY_WRITE, &prule)) {
+		*rule = "may_setattr: ATTR_TOUCH, not owner: inode_permission(MAY_WRITE)";
+		return -EACCES;
+	}
+	/* security_inode_need_killpriv(): only if security.capability exists */
+	if ((ia->valid & IA_KILL_PRIV) && i->fcaps.version == 0)
+		ia->valid &= ~IA_KILL_PRIV;
+	if ((ia->valid & IA_KILL_SUID) && (mode & S_ISUID)) {
+		ia->valid |= IA_MODE;
+		ia->mode = i->mode & ~(mode_t)S_ISUID;
+	}
+	if ((ia->valid & IA_KILL_SGID) && (mode & S_ISGID)) {
+		if (!(ia->valid & IA_MODE)) {
+			ia->valid |= IA_MODE;
+			ia->mode = i->mode;
+		}
+		ia->mode &= ~(mode_t)S_ISGID;
+	}
+	/* uid/gid changes must be representable in the sb's namespace */
+	if ((ia->valid & IA_UID) && !vt_vfsuid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsuid)) {
+		*rule = "notify_change: !vfsuid_has_fsmapping(ia_vfsuid)";
+		return -EOVERFLOW;
+	}
+	if ((ia->valid & IA_GID) && !vt_vfsgid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsgid)) {
+		*rule = "notify_change: !vfsgid_has_fsmapping(ia_vfsgid)";
+		return -EOVERFLOW;
+	}
+	/* no change to an inode whose ids do not map, unless made valid */
+	if (!(ia->valid & IA_UID) && !vt_vfsuid_valid(vt_i_uid_into_vfsuid(w, i))) {
+		*rule = "notify_change: inode uid unmapped in the mount";
+		return -EOVERFLOW;
+	}
+	if (!(ia->valid & IA_GID) && !vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, i))) {
+		*rule = "notify_change: inode gid unmapped in the mount";
+		return -EOVERFLOW;
+	}
+	/* setattr_prepare() */
+	if (!(ia->valid & IA_FORCE)) {
+		if ((ia->valid & IA_UID) && !chown_ok(w, i, ia->vfsuid)) {
+			*rule = "setattr_prepare: chown_ok";
+			return -EPERM;
+		}
+		if ((ia->valid & IA_GID) && !chgrp_ok(w, i, ia->vfsgid)) {
+			*rule = "setattr_prepare: chgrp_ok";
+			return -EPERM;
+		}
+		if (ia->valid & IA_MODE) {
+			vt_vfsgid_t g;
+
+			if (!vt_inode_owner_or_capable(w, i)) {
+				*rule = "setattr_prepare: ATTR_MODE needs inode_owner_or_capable";
+				return -EPERM;
+			}
+			g = (ia->valid & IA_GID) ? ia->vfsgid : vt_i_gid_into_vfsgid(w, i);
+			if (!vt_in_group_or_capable(w, i, g))
+				ia->mode &= ~(mode_t)S_ISGID;
+		}
+		if ((ia->valid & IA_TIMES_SET) && !vt_inode_owner_or_capable(w, i)) {
+			*rule = "setattr_prepare: explicit times need inode_owner_or_capable";
+			return -EPERM;
+		}
+	}
+	/* security_inode_killpriv() -> cap_inode_killpriv(): drop the caps */
+	if (ia->valid & IA_KILL_PRIV)
+		i->fcaps.version = 0;
+	/* setattr_copy(): i_uid_update()/i_gid_update() */
+	if (ia->valid & IA_UID)
+		i->uid = vt_model_broken(VT_BREAK_CHOWN_SKIP_MOUNT_TRANSLATION)
+				 ? vt_vfsuid_into_kuid(ia->vfsuid)
+				 : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
+	if (ia->valid & IA_GID)
+		i->gid = vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
+	if (ia->valid & IA_MODE) {
+		mode_t m = ia->mode;
+
+		/* checked against the (new) inode gid */
+		if (!vt_in_group_or_capable(w, i, vt_i_gid_into_vfsgid(w, i)))
+			m &= ~(mode_t)S_ISGID;
+		i->mode = m;
+		/* ->setattr: posix_acl_chmod() after a mode change */
+		vt_posix_acl_chmod(i);
+	}
+	*rule = "notify_change";
+	return 0;
+}
+
+/* __posix_acl_chmod(): the access ACL's owner/mask(or group)/other perms
+ * follow the new mode */
+void vt_posix_acl_chmod(struct vt_minode *i)
+{
+	struct vt_acl_kentry *group_obj = NULL, *mask_obj = NULL;
+	int k;
+
+	for (k = 0; k < i->nacl; k++) {
+		struct vt_acl_kentry *pa = &i->acl[k];
+
+		switch (pa->tag) {
+		case VT_ACL_USER_OBJ:
+			pa->perm = (i->mode & S_IRWXU) >> 6;
+			break;
+		case VT_ACL_GROUP_OBJ:
+			group_obj = pa;
+			break;
+		case VT_ACL_MASK:
+			mask_obj = pa;
+			break;
+		case VT_ACL_OTHER:
+			pa->perm = i->mode & S_IRWXO;
+			break;
+		}
+	}
+	if (mask_obj)
+		mask_obj->perm = (i->mode & S_IRWXG) >> 3;
+	else if (group_obj)
+		group_obj->perm = (i->mode & S_IRWXG) >> 3;
+}
+
+/* dentry_needs_remove_privs(): setattr_should_drop_suidgid() | KILL_PRIV */
+static unsigned int needs_remove_privs(const struct vt_world *w, const struct vt_minode *i)
+{
+	unsigned int kill = 0;
+
+	if (i->mode & S_ISUID)
+		kill = IA_KILL_SUID;
+	if (vt_setattr_should_drop_sgid(w, i))
+		kill |= IA_KILL_SGID;
+	/* setattr_should_drop_suidgid(): capable(CAP_FSETID) is asked in the
+	 * INITIAL namespace, and only regular files lose the bits */
+	if (!(kill && !vt_capable(w, VT_CAP_FSETID) && S_ISREG(i->mode)))
+		kill = 0;
+	if (i->fcaps.version)
+		kill |= IA_KILL_PRIV;
+	return kill;
+}
+
+static void finish(const struct vt_world *w, struct vt_expect *e, const struct vt_minode *i,
+		   const char *rule)
+{
+	e->err = 0;
+	e->rule = rule;
+	e->result = *i;
+	vt_model_seen(w, e);
+}
+
+void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	struct vt_minode i = w->obj;
+	struct iattr ia = { 0 };
+	const char *rule = "";
+	int ret;
+
+	ret = vt_may_lookup(w, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	if (a->op == VT_OP_FCHOWN) {
+		/* the fd first: do_sys_open -> may_open(MAY_READ); then
+		 * ksys_fchown -> chown_common on the file's path, as chown */
+		ret = vt_inode_permission(w, &i, VT_MAY_READ, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	}
+	switch (a->op) {
+	case VT_OP_FCHOWN:
+	case VT_OP_CHOWN:
+	case VT_OP_LCHOWN:
+		/* chown_common(): ids are the caller's, taken as mount-view ids */
+		if (a->uid.val != VT_ID_INVALID) {
+			vt_kuid_t k = vt_make_kuid(w->cred.ns, a->uid);
+
+			if (!vt_kuid_valid(k))
+				VT_FAIL(e, EINVAL, "chown_common: uid not mapped in the caller's userns");
+			ia.valid |= IA_UID;
+			ia.vfsuid = vt_vfsuid_from_kuid(k);
+		}
+		if (a->gid.val != VT_ID_INVALID) {
+			vt_kgid_t k = vt_make_kgid(w->cred.ns, a->gid);
+
+			if (!vt_kgid_valid(k))
+				VT_FAIL(e, EINVAL, "chown_common: gid not mapped in the caller's userns");
+			ia.valid |= IA_GID;
+			ia.vfsgid = vt_vfsgid_from_kgid(k);
+		}
+		if (!S_ISDIR(i.mode))
+			ia.valid |= IA_KILL_SUID | IA_KILL_PRIV |
+				    (vt_setattr_should_drop_sgid(w, &i) ? IA_KILL_SGID : 0);
+		break;
+	case VT_OP_CHMOD:
+		/* chmod_common() */
+		ia.valid = IA_MODE;
+		ia.mode = (a->mode & 07777) | (i.mode & S_IFMT);
+		break;
+	case VT_OP_UTIMENS_NOW:
+		ia.valid = IA_TOUCH;	/* vfs_utimes(times == NULL) */
+		break;
+	case VT_OP_UTIMENS_SET:
+		ia.valid = IA_TIMES_SET;
+		break;
+	case VT_OP_TRUNCATE:
+		/* vfs_truncate() */
+		if (S_ISDIR(i.mode))
+			VT_FAIL(e, EISDIR, "vfs_truncate: directory");
+		ret = vt_inode_permission(w, &i, VT_MAY_WRITE, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+		/* do_truncate(): remove privs with ATTR_FORCE */
+		ia.valid = IA_SIZE | needs_remove_privs(w, &i);
+		if (ia.valid & ~IA_SIZE)
+			ia.valid |= IA_FORCE;
+		break;
+	default:
+		VT_FAIL(e, ENOSYS, "model: not a setattr operation");
+	}
+	ret = notify_change(w, &i, &ia, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	finish(w, e, &i, rule);
+}
+
+void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *a,
+			    struct vt_expect *e)
+{
+	struct vt_minode i = w->obj;
+	const char *rule = "";
+	int ret, acc = a->op == VT_OP_OPEN_READ ? VT_MAY_READ : VT_MAY_WRITE;
+
+	ret = vt_may_lookup(w, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	/* may_open(): directories cannot be opened for writing */
+	if (S_ISDIR(i.mode) && (acc & VT_MAY_WRITE))
+		VT_FAIL(e, EISDIR, "may_open: directory opened for writing");
+	ret = vt_inode_permission(w, &i, acc, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	if (a->op == VT_OP_OPEN_TRUNC || a->op == VT_OP_WRITE) {
+		/* handle_truncate() -> do_truncate(); write() ->
+		 * file_remove_privs() -> __remove_privs(): ATTR_FORCE | kill */
+		struct iattr ia = { .valid = IA_FORCE | needs_remove_privs(w, &i) };
+
+		if (ia.valid != IA_FORCE || a->op == VT_OP_OPEN_TRUNC) {
+			ret = notify_change(w, &i, &ia, &rule);
+			if (ret)
+				VT_FAIL(e, -ret, rule);
+		}
+		finish(w, e, &i, a->op == VT_OP_WRITE ? "file_remove_privs" : "handle_truncate");
+		return;
+	}
+	finish(w, e, &i, "may_open: inode_permission");
+}

@@ -1,0 +1,108 @@
+/* Removing and renaming names: fs/namei.c (may_delete, check_sticky,
+ * __check_sticky, may_create, vfs_unlink, vfs_rmdir, do_renameat2,
+ * vfs_rename). */
+#include "model/rules.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+/* __check_sticky(): nonzero = not allowed */
+static bool check_sticky(const struct vt_world *w, const struct vt_minode *victim)
+{
+	vt_kuid_t fsuid = vt_cur_fsuid(w);
+
+	if (!(w->dir.mode & S_ISVTX))
+		return false;
+	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, victim), fsuid))
+		return false;
+	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, &w->dir), fsuid))
+		return false;
+	return !vt_capable_wrt_inode_uidgid(w, victim, VT_CAP_FOWNER);
+}
+
+/* may_delete() */
+static int may_delete(const struct vt_world *w, const struct vt_minode *victim, bool isdir,
+		      const char **rule)
+{
+	int ret;
+
+	/* inode writeback is not safe when the uid or gid are invalid */
+	if (vt_has_unmapped_id(w, victim)) {
+		*rule = "may_delete: victim's uid/gid unmapped in the mount";
+		return -EOVERFLOW;
+	}
+	ret = vt_inode_permission(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, rule);
+	if (ret)
+		return ret;
+	if (check_sticky(w, victim)) {
+		*rule = "may_delete: check_sticky";
+		return -EPERM;
+	}
+	if (isdir && !S_ISDIR(victim->mode)) {
+		*rule = "may_delete: not a directory";
+		return -ENOTDIR;
+	}
+	if (!isdir && S_ISDIR(victim->mode)) {
+		*rule = "may_delete: is a directory";
+		return -EISDIR;
+	}
+	*rule = "may_delete";
+	return 0;
+}
+
+void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	const char *rule = "";
+	bool isdir = S_ISDIR(w->obj.mode);
+	int ret;
+
+	ret = vt_may_lookup(w, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	if (!w->obj.exists)
+		VT_FAIL(e, ENOENT, "lookup: no such name");
+	switch (a->op) {
+	case VT_OP_UNLINK:
+	case VT_OP_RMDIR:
+		ret = may_delete(w, &w->obj, a->op == VT_OP_RMDIR, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+		e->obj_gone = true;
+		e->result.exists = false;
+		e->rule = a->op == VT_OP_UNLINK ? "vfs_unlink" : "vfs_rmdir";
+		return;
+	case VT_OP_RENAME:
+	case VT_OP_RENAME_NOREPLACE:
+	case VT_OP_RENAME_EXCHANGE:
+		break;
+	default:
+		VT_FAIL(e, ENOSYS, "model: not a delete operation");
+	}
+	/* do_renameat2(): the flags are checked against the target name first */
+	if (a->op == VT_OP_RENAME_NOREPLACE && a->to_other && w->other.exists)
+		VT_FAIL(e, EEXIST, "do_renameat2: RENAME_NOREPLACE onto an existing name");
+	if (a->op == VT_OP_RENAME_EXCHANGE && !(a->to_other && w->other.exists))
+		VT_FAIL(e, ENOENT, "do_renameat2: RENAME_EXCHANGE with a missing target");
+	/* vfs_rename() */
+	ret = may_delete(w, &w->obj, isdir, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	if (!a->to_other || !w->other.exists) {
+		if (!vt_fsuidgid_has_mapping(w))
+			VT_FAIL(e, EOVERFLOW, "vfs_rename: may_create: !fsuidgid_has_mapping");
+		ret = vt_inode_permission(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	} else {
+		bool target_isdir = a->op == VT_OP_RENAME_EXCHANGE ? S_ISDIR(w->other.mode) : isdir;
+
+		ret = may_delete(w, &w->other, target_isdir, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	}
+	e->err = 0;
+	e->rule = "vfs_rename";
+	e->result = w->obj;
+	e->obj_gone = a->op != VT_OP_RENAME_EXCHANGE;
+	vt_model_seen(w, e);
+}

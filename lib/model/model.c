@@ -1,0 +1,91 @@
+/* The model's entry point: one operation in one world. */
+#include "model/rules.h"
+
+#include <string.h>
+
+static const char *const names[VT_OP__COUNT] = {
+	[VT_OP_OPEN_CREAT] = "open-creat",
+	[VT_OP_OPEN_CREAT_EXCL] = "open-creat-excl",
+	[VT_OP_TMPFILE] = "tmpfile",
+	[VT_OP_MKDIR] = "mkdir",
+	[VT_OP_MKFIFO] = "mkfifo",
+	[VT_OP_SYMLINK] = "symlink",
+	[VT_OP_LINK] = "link",
+	[VT_OP_CHOWN] = "chown",
+	[VT_OP_LCHOWN] = "lchown",
+	[VT_OP_FCHOWN] = "fchown",
+	[VT_OP_CHMOD] = "chmod",
+	[VT_OP_OPEN_READ] = "open-read",
+	[VT_OP_OPEN_WRITE] = "open-write",
+	[VT_OP_OPEN_TRUNC] = "open-trunc",
+	[VT_OP_WRITE] = "write",
+	[VT_OP_TRUNCATE] = "truncate",
+	[VT_OP_UTIMENS_NOW] = "utimens-now",
+	[VT_OP_UTIMENS_SET] = "utimens-set",
+	[VT_OP_UNLINK] = "unlink",
+	[VT_OP_RMDIR] = "rmdir",
+	[VT_OP_RENAME] = "rename",
+	[VT_OP_RENAME_NOREPLACE] = "rename-noreplace",
+	[VT_OP_RENAME_EXCHANGE] = "rename-exchange",
+	[VT_OP_ACL_SET] = "acl-set",
+	[VT_OP_ACL_GET] = "acl-get",
+	[VT_OP_FCAPS_SET] = "fcaps-set",
+	[VT_OP_FCAPS_GET] = "fcaps-get",
+	[VT_OP_FCAPS_REMOVE] = "fcaps-remove",
+	[VT_OP_XATTR_SET_USER] = "xattr-set-user",
+	[VT_OP_XATTR_SET_TRUSTED] = "xattr-set-trusted",
+	[VT_OP_XATTR_GET_USER] = "xattr-get-user",
+	[VT_OP_XATTR_GET_TRUSTED] = "xattr-get-trusted",
+	[VT_OP_XATTR_REMOVE_USER] = "xattr-remove-user",
+	[VT_OP_XATTR_REMOVE_TRUSTED] = "xattr-remove-trusted",
+};
+
+const char *vt_mop_name(enum vt_mop op)
+{
+	return op < VT_OP__COUNT && names[op] ? names[op] : "?";
+}
+
+void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
+		    struct vt_expect *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->got_nacl = -1;
+	switch (op->op) {
+	case VT_OP_OPEN_CREAT:
+	case VT_OP_OPEN_CREAT_EXCL:
+	case VT_OP_TMPFILE:
+	case VT_OP_MKDIR:
+	case VT_OP_MKFIFO:
+	case VT_OP_SYMLINK:
+		vt_model_create(w, op, out);
+		break;
+	case VT_OP_LINK:
+		vt_model_link(w, op, out);
+		break;
+	case VT_OP_CHOWN:
+	case VT_OP_LCHOWN:
+	case VT_OP_FCHOWN:
+	case VT_OP_CHMOD:
+	case VT_OP_UTIMENS_NOW:
+	case VT_OP_UTIMENS_SET:
+	case VT_OP_TRUNCATE:
+		vt_model_setattr(w, op, out);
+		break;
+	case VT_OP_OPEN_READ:
+	case VT_OP_OPEN_WRITE:
+	case VT_OP_OPEN_TRUNC:
+	case VT_OP_WRITE:
+		vt_model_open_existing(w, op, out);
+		break;
+	case VT_OP_UNLINK:
+	case VT_OP_RMDIR:
+	case VT_OP_RENAME:
+	case VT_OP_RENAME_NOREPLACE:
+	case VT_OP_RENAME_EXCHANGE:
+		vt_model_delete(w, op, out);
+		break;
+	default:
+		vt_model_xattr(w, op, out);
+		break;
+	}
+}

@@ -1,0 +1,62 @@
+/* Internal: the kernel predicates the operation rules are built from, one
+ * function per kernel function, named after it. */
+#ifndef VT_MODEL_RULES_H
+#define VT_MODEL_RULES_H
+
+#include "model/world_model.h"
+
+/* MAY_* (include/linux/fs.h) */
+#define VT_MAY_EXEC 1
+#define VT_MAY_WRITE 2
+#define VT_MAY_READ 4
+
+/* current_fsuid()/current_fsgid()/current_euid() as kernel ids */
+vt_kuid_t vt_cur_fsuid(const struct vt_world *w);
+vt_kgid_t vt_cur_fsgid(const struct vt_world *w);
+vt_kuid_t vt_cur_euid(const struct vt_world *w);
+
+/* i_uid_into_vfsuid()/i_gid_into_vfsgid() */
+vt_vfsuid_t vt_i_uid_into_vfsuid(const struct vt_world *w, const struct vt_minode *i);
+vt_vfsgid_t vt_i_gid_into_vfsgid(const struct vt_world *w, const struct vt_minode *i);
+
+bool vt_in_group_p(const struct vt_world *w, vt_kgid_t g);
+bool vt_vfsgid_in_group_p(const struct vt_world *w, vt_vfsgid_t g);
+bool vt_ns_capable(const struct vt_world *w, const struct vt_mns *target, int cap);
+bool vt_capable(const struct vt_world *w, int cap);
+bool vt_capable_wrt_inode_uidgid(const struct vt_world *w, const struct vt_minode *i, int cap);
+bool vt_inode_owner_or_capable(const struct vt_world *w, const struct vt_minode *i);
+bool vt_in_group_or_capable(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t g);
+bool vt_has_unmapped_id(const struct vt_world *w, const struct vt_minode *i);
+bool vt_fsuidgid_has_mapping(const struct vt_world *w);
+
+int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int mask,
+			const char **rule);
+int vt_may_lookup(const struct vt_world *w, const char **rule);
+
+/* mode helpers */
+mode_t vt_mode_strip_sgid(const struct vt_world *w, mode_t mode);
+int vt_setattr_should_drop_sgid(const struct vt_world *w, const struct vt_minode *i);
+
+/* families */
+void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
+void vt_model_link(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
+void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
+void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *a,
+			    struct vt_expect *e);
+void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
+void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
+
+/* stat() through the mount, as the caller: e->seen_* from e->result */
+void vt_model_seen(const struct vt_world *w, struct vt_expect *e);
+
+/* posix_acl_chmod(): the access ACL follows a mode change */
+void vt_posix_acl_chmod(struct vt_minode *i);
+
+#define VT_FAIL(e, errno_, rule_)        \
+	do {                             \
+		(e)->err = (errno_);     \
+		(e)->rule = (rule_);     \
+		return;                  \
+	} while (0)
+
+#endif

@@ -1,0 +1,161 @@
+/* The model's input (a world and one operation) and output (the expected
+ * errno, or success and the state the kernel must leave behind). */
+#ifndef VT_MODEL_WORLD_H
+#define VT_MODEL_WORLD_H
+
+#include "model/ids.h"
+#include "model/mnt_idmap_model.h"
+#include "model/userns_model.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define VT_MODEL_MAX_GROUPS 8
+#define VT_MODEL_MAX_ACL 10
+
+/* The caller: struct cred, ids given in the caller's own namespace. */
+struct vt_mcred {
+	const char *name;
+	const struct vt_mns *ns;	/* current_user_ns() */
+	vt_cuid_t uid;			/* real/effective/saved */
+	vt_cgid_t gid;
+	vt_cuid_t fsuid;
+	vt_cgid_t fsgid;
+	int ngroups;
+	vt_cgid_t groups[VT_MODEL_MAX_GROUPS];
+	uint64_t caps;			/* cap_effective, in ns */
+	mode_t umask;
+};
+
+/* An ACL entry on disk (kernel ids) and as the caller reads/writes it. */
+struct vt_acl_kentry {
+	uint16_t tag, perm;
+	vt_kuid_t uid;	/* ACL_USER */
+	vt_kgid_t gid;	/* ACL_GROUP */
+};
+struct vt_acl_centry {
+	uint16_t tag, perm;
+	vt_cuid_t uid;
+	vt_cgid_t gid;
+};
+
+/* security.capability: on disk (rootid in the fs's s_user_ns) and as the
+ * caller reads or writes it (rootid in the caller's namespace). */
+struct vt_kfcaps {
+	int version;		/* 0: none, 2 or 3 */
+	vt_kuid_t rootid;	/* v3 */
+};
+struct vt_cfcaps {
+	int version;
+	vt_cuid_t rootid;
+};
+
+struct vt_minode {
+	bool exists;
+	mode_t mode;		/* type and permission bits */
+	vt_kuid_t uid;
+	vt_kgid_t gid;
+	int nacl;		/* system.posix_acl_access entries, 0: none */
+	struct vt_acl_kentry acl[VT_MODEL_MAX_ACL];
+	int ndefacl;		/* system.posix_acl_default */
+	struct vt_acl_kentry defacl[VT_MODEL_MAX_ACL];
+	struct vt_kfcaps fcaps;
+	bool user_xattr;	/* has user.vt */
+	bool trusted_xattr;	/* has trusted.vt */
+	bool nonempty;		/* holds data (no rule depends on it; a fixture detail) */
+};
+
+struct vt_world {
+	const struct vt_mns *fs_ns;	/* sb->s_user_ns */
+	bool posixacl;			/* IS_POSIXACL (SB_POSIXACL) */
+	const struct vt_midmap *idmap;	/* the mount's idmap (vt_nop_idmap: plain) */
+	struct vt_mcred cred;
+	struct vt_minode dir;		/* the parent directory P */
+	struct vt_minode obj;		/* P/o */
+	struct vt_minode other;		/* P/t (second name: rename, link) */
+	uint32_t overflowuid, overflowgid;
+	bool protected_hardlinks;
+};
+
+enum vt_mop {
+	VT_OP_OPEN_CREAT,	/* open(P/n, O_CREAT|O_WRONLY, mode) */
+	VT_OP_OPEN_CREAT_EXCL,	/* open(P/n or P/o, O_CREAT|O_EXCL|O_WRONLY, mode) */
+	VT_OP_TMPFILE,		/* open(P, O_TMPFILE|O_WRONLY, mode) */
+	VT_OP_MKDIR,		/* mkdir(P/n, mode) */
+	VT_OP_MKFIFO,		/* mknod(P/n, S_IFIFO|mode) */
+	VT_OP_SYMLINK,		/* symlink("o", P/n) */
+	VT_OP_LINK,		/* link(P/o, P/n) */
+	VT_OP_CHOWN,		/* fchownat(P/o, uid, gid, 0) */
+	VT_OP_LCHOWN,		/* fchownat(..., AT_SYMLINK_NOFOLLOW) */
+	VT_OP_FCHOWN,		/* open(P/o, O_RDONLY) + fchown(fd, uid, gid) */
+	VT_OP_CHMOD,		/* chmod(P/o, mode) */
+	VT_OP_OPEN_READ,	/* open(P/o, O_RDONLY) */
+	VT_OP_OPEN_WRITE,	/* open(P/o, O_WRONLY) */
+	VT_OP_OPEN_TRUNC,	/* open(P/o, O_WRONLY|O_TRUNC) */
+	VT_OP_WRITE,		/* open(P/o, O_WRONLY) + write 1 byte (kills suid/sgid/caps) */
+	VT_OP_TRUNCATE,		/* truncate(P/o, 0) */
+	VT_OP_UTIMENS_NOW,	/* utimensat(P/o, NULL) */
+	VT_OP_UTIMENS_SET,	/* utimensat(P/o, explicit times) */
+	VT_OP_UNLINK,		/* unlink(P/o) */
+	VT_OP_RMDIR,		/* rmdir(P/o) */
+	VT_OP_RENAME,		/* rename(P/o, P/t or P/n) */
+	VT_OP_RENAME_NOREPLACE,	/* renameat2(P/o, P/t, RENAME_NOREPLACE) */
+	VT_OP_RENAME_EXCHANGE,	/* renameat2(P/o, P/t, RENAME_EXCHANGE) */
+	VT_OP_ACL_SET,		/* setxattr(P/o, system.posix_acl_{access,default}) */
+	VT_OP_ACL_GET,		/* getxattr(P/o, system.posix_acl_{access,default}) */
+	VT_OP_FCAPS_SET,	/* setxattr(P/o, security.capability, v2/v3) */
+	VT_OP_FCAPS_GET,	/* getxattr(P/o, security.capability) */
+	VT_OP_FCAPS_REMOVE,	/* removexattr(P/o, security.capability) */
+	VT_OP_XATTR_SET_USER,	/* setxattr(P/o, user.vt) */
+	VT_OP_XATTR_SET_TRUSTED,/* setxattr(P/o, trusted.vt) */
+	VT_OP_XATTR_GET_USER,	/* getxattr(P/o, user.vt) */
+	VT_OP_XATTR_GET_TRUSTED,/* getxattr(P/o, trusted.vt) */
+	VT_OP_XATTR_REMOVE_USER,/* removexattr(P/o, user.vt) */
+	VT_OP_XATTR_REMOVE_TRUSTED,/* removexattr(P/o, trusted.vt) */
+	VT_OP__COUNT
+};
+
+struct vt_mop_args {
+	enum vt_mop op;
+	mode_t mode;		/* create/chmod mode */
+	bool on_existing;	/* create ops: the name is P/o (exists) instead of P/n */
+	bool to_other;		/* rename: target is P/t (exists) instead of P/n */
+	vt_cuid_t uid;		/* chown: VT_ID_INVALID = -1 */
+	vt_cgid_t gid;
+	bool default_acl;	/* ACL ops: the default ACL */
+	int nacl;
+	struct vt_acl_centry acl[VT_MODEL_MAX_ACL];
+	struct vt_cfcaps fcaps;	/* FCAPS_SET */
+};
+
+/* What the kernel must do. */
+struct vt_expect {
+	int err;			/* 0 or the errno */
+	const char *rule;		/* the kernel function that decides */
+	/* On success: the result name (P/n for creates and renames to a new
+	 * name, P/t for a rename onto P/t, else P/o) and its state. */
+	struct vt_minode result;	/* result.exists false: the name is gone */
+	bool obj_gone;			/* P/o no longer exists (unlink, rename) */
+	vt_cuid_t seen_uid;		/* stat() through the mount, as the caller */
+	vt_cgid_t seen_gid;
+	/* ACL_GET / FCAPS_GET: what the caller reads */
+	int got_nacl;			/* -1: ENODATA */
+	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
+	struct vt_cfcaps got_fcaps;
+};
+
+/* The model: what the kernel must do for OP in W. Pure. */
+void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
+		    struct vt_expect *out);
+
+/* What getxattr(security.capability) returns for the caller of W on an
+ * inode whose stored value is K (cap_inode_getsecurity): 0 and *OUT, or
+ * an errno (ENODATA, EOVERFLOW). */
+int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
+			struct vt_cfcaps *out, const char **rule);
+
+/* The name of an operation ("chown"). */
+const char *vt_mop_name(enum vt_mop op);
+
+#endif

@@ -1,0 +1,367 @@
+/* Extended attributes through the mount: POSIX ACLs (fs/posix_acl.c:
+ * do_set_acl, posix_acl_from_xattr, vfs_set_acl, vfs_set_acl_idmapped_mnt,
+ * set_posix_acl, posix_acl_valid, posix_acl_update_mode,
+ * posix_acl_equiv_mode, vfs_posix_acl_to_xattr), file capabilities
+ * (security/commoncap.c: cap_convert_nscap, cap_inode_getsecurity,
+ * rootid_owns_currentns, cap_inode_removexattr) and user.* / trusted.*
+ * (fs/xattr.c: xattr_permission, may_write_xattr). */
+#include "model/rules.h"
+#include "world/xattr_view.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+/* posix_acl_valid(s_user_ns, acl): tag order, ids mapped in the sb's ns */
+static bool posix_acl_valid(const struct vt_world *w, const struct vt_acl_kentry *acl, int n)
+{
+	int state = VT_ACL_USER_OBJ, needs_mask = 0, k;
+
+	for (k = 0; k < n; k++) {
+		const struct vt_acl_kentry *pa = &acl[k];
+
+		if (pa->perm & ~7)
+			return false;
+		switch (pa->tag) {
+		case VT_ACL_USER_OBJ:
+			if (state != VT_ACL_USER_OBJ)
+				return false;
+			state = VT_ACL_USER;
+			break;
+		case VT_ACL_USER:
+			if (state != VT_ACL_USER || !vt_kuid_has_mapping(w->fs_ns, pa->uid))
+				return false;
+			needs_mask = 1;
+			break;
+		case VT_ACL_GROUP_OBJ:
+			if (state != VT_ACL_USER)
+				return false;
+			state = VT_ACL_GROUP;
+			break;
+		case VT_ACL_GROUP:
+			if (state != VT_ACL_GROUP || !vt_kgid_has_mapping(w->fs_ns, pa->gid))
+				return false;
+			needs_mask = 1;
+			break;
+		case VT_ACL_MASK:
+			if (state != VT_ACL_GROUP)
+				return false;
+			state = VT_ACL_OTHER;
+			break;
+		case VT_ACL_OTHER:
+			if (state == VT_ACL_OTHER || (state == VT_ACL_GROUP && !needs_mask)) {
+				state = 0;
+				break;
+			}
+			return false;
+		default:
+			return false;
+		}
+	}
+	return state == 0;
+}
+
+/* posix_acl_equiv_mode(): the mode the ACL implies; true if not equivalent */
+static bool posix_acl_equiv_mode(const struct vt_acl_kentry *acl, int n, mode_t *mode_p)
+{
+	mode_t mode = 0;
+	bool not_equiv = false;
+	int k;
+
+	for (k = 0; k < n; k++) {
+		switch (acl[k].tag) {
+		case VT_ACL_USER_OBJ:
+			mode |= (acl[k].perm & 7u) << 6;
+			break;
+		case VT_ACL_GROUP_OBJ:
+			mode |= (acl[k].perm & 7u) << 3;
+			break;
+		case VT_ACL_OTHER:
+			mode |= acl[k].perm & 7u;
+			break;
+		case VT_ACL_MASK:
+			mode = (mode & ~(mode_t)S_IRWXG) | ((acl[k].perm & 7u) << 3);
+			not_equiv = true;
+			break;
+		default:
+			not_equiv = true;
+		}
+	}
+	*mode_p = (*mode_p & ~(mode_t)0777) | mode;
+	return not_equiv;
+}
+
+static void acl_set(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	struct vt_minode i = w->obj;
+	struct vt_acl_kentry k[VT_MODEL_MAX_ACL];
+	int n;
+
+	/* posix_acl_from_xattr(current_user_ns()): ids the caller cannot
+	 * name -> EINVAL; then vfs_set_acl_idmapped_mnt(): from_vfsuid() */
+	for (n = 0; n < a->nacl; n++) {
+		k[n].tag = a->acl[n].tag;
+		k[n].perm = a->acl[n].perm;
+		k[n].uid = vt_kuid(VT_ID_INVALID);
+		k[n].gid = vt_kgid(VT_ID_INVALID);
+		if (a->acl[n].tag == VT_ACL_USER) {
+			vt_kuid_t ku = vt_make_kuid(w->cred.ns, a->acl[n].uid);
+
+			if (!vt_kuid_valid(ku))
+				VT_FAIL(e, EINVAL, "posix_acl_from_xattr: ACL_USER id not mapped in the caller's userns");
+			k[n].uid = vt_from_vfsuid(w->idmap, w->fs_ns, vt_vfsuid_from_kuid(ku));
+		} else if (a->acl[n].tag == VT_ACL_GROUP) {
+			vt_kgid_t kg = vt_make_kgid(w->cred.ns, a->acl[n].gid);
+
+			if (!vt_kgid_valid(kg))
+				VT_FAIL(e, EINVAL, "posix_acl_from_xattr: ACL_GROUP id not mapped in the caller's userns");
+			k[n].gid = vt_from_vfsgid(w->idmap, w->fs_ns, vt_vfsgid_from_kgid(kg));
+		}
+	}
+	/* may_write_xattr() */
+	if (vt_has_unmapped_id(w, &i))
+		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
+	/* set_posix_acl() */
+	if (!w->posixacl)
+		VT_FAIL(e, EOPNOTSUPP, "set_posix_acl: !IS_POSIXACL");
+	if (a->default_acl && !S_ISDIR(i.mode))
+		VT_FAIL(e, EACCES, "set_posix_acl: default ACL on a non-directory");
+	if (!vt_inode_owner_or_capable(w, &i))
+		VT_FAIL(e, EPERM, "set_posix_acl: inode_owner_or_capable");
+	if (!posix_acl_valid(w, k, a->nacl))
+		VT_FAIL(e, EINVAL, "set_posix_acl: posix_acl_valid (id not mapped in s_user_ns)");
+	if (a->default_acl) {
+		for (n = 0; n < a->nacl; n++)
+			i.defacl[n] = k[n];
+		i.ndefacl = a->nacl;
+	} else {
+		/* ->set_acl: posix_acl_update_mode() */
+		bool keep = posix_acl_equiv_mode(k, a->nacl, &i.mode);
+
+		if (!vt_in_group_or_capable(w, &w->obj, vt_i_gid_into_vfsgid(w, &w->obj)))
+			i.mode &= ~(mode_t)S_ISGID;
+		for (n = 0; n < a->nacl; n++)
+			i.acl[n] = k[n];
+		i.nacl = keep ? a->nacl : 0;
+	}
+	e->err = 0;
+	e->rule = "vfs_set_acl";
+	e->result = i;
+	vt_model_seen(w, e);
+}
+
+static void acl_get(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	const struct vt_acl_kentry *k = a->default_acl ? w->obj.defacl : w->obj.acl;
+	int n, count = a->default_acl ? w->obj.ndefacl : w->obj.nacl;
+
+	if (!w->posixacl)
+		VT_FAIL(e, EOPNOTSUPP, "vfs_get_acl: !IS_POSIXACL");
+	if (count == 0)
+		VT_FAIL(e, ENODATA, "vfs_get_acl: no ACL");
+	/* vfs_posix_acl_to_xattr(): from_kuid(current_user_ns(),
+	 * make_vfsuid(idmap, fs_userns, e_uid)); -1 if unmapped */
+	for (n = 0; n < count; n++) {
+		struct vt_acl_centry *c = &e->got_acl[n];
+
+		c->tag = k[n].tag;
+		c->perm = k[n].perm;
+		c->uid = vt_cuid(VT_ID_INVALID);
+		c->gid = vt_cgid(VT_ID_INVALID);
+		if (k[n].tag == VT_ACL_USER)
+			c->uid = vt_from_kuid(w->cred.ns, vt_vfsuid_into_kuid(
+				vt_make_vfsuid(w->idmap, w->fs_ns, k[n].uid)));
+		else if (k[n].tag == VT_ACL_GROUP)
+			c->gid = vt_from_kgid(w->cred.ns, vt_vfsgid_into_kgid(
+				vt_make_vfsgid(w->idmap, w->fs_ns, k[n].gid)));
+	}
+	e->got_nacl = count;
+	e->err = 0;
+	e->rule = "vfs_posix_acl_to_xattr";
+	e->result = w->obj;
+	vt_model_seen(w, e);
+}
+
+/* rootid_owns_currentns() */
+static bool rootid_owns_currentns(const struct vt_world *w, vt_vfsuid_t v)
+{
+	const struct vt_mns *ns;
+
+	if (!vt_vfsuid_valid(v))
+		return false;
+	for (ns = w->cred.ns; ns; ns = ns->parent)
+		if (vt_from_kuid(ns, vt_vfsuid_into_kuid(v)).val == 0)
+			return true;
+	return false;
+}
+
+static void fcaps_set(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	struct vt_minode i = w->obj;
+	vt_vfsuid_t vroot;
+	vt_kuid_t root;
+
+	/* cap_convert_nscap() (called by vfs_setxattr before the permission
+	 * checks of __vfs_setxattr_locked) */
+	if (!vt_capable_wrt_inode_uidgid(w, &i, VT_CAP_SETFCAP))
+		VT_FAIL(e, EPERM, "cap_convert_nscap: capable_wrt_inode_uidgid(CAP_SETFCAP)");
+	if (a->fcaps.version == 2 && w->idmap->nop && vt_ns_capable(w, w->fs_ns, VT_CAP_SETFCAP)) {
+		i.fcaps.version = 2;
+		i.fcaps.rootid = vt_kuid(0);
+	} else {
+		/* rootid_from_xattr(): v3 rootid or 0, in the caller's ns */
+		vroot = vt_vfsuid_from_kuid(vt_make_kuid(w->cred.ns,
+			vt_cuid(a->fcaps.version == 3 ? a->fcaps.rootid.val : 0)));
+		if (!vt_vfsuid_valid(vroot))
+			VT_FAIL(e, EINVAL, "cap_convert_nscap: rootid not mapped in the caller's userns");
+		root = vt_from_vfsuid(w->idmap, w->fs_ns, vroot);
+		if (!vt_kuid_valid(root))
+			VT_FAIL(e, EINVAL, "cap_convert_nscap: rootid not mapped through the mount");
+		if (!vt_kuid_has_mapping(w->fs_ns, root))
+			VT_FAIL(e, EINVAL, "cap_convert_nscap: rootid not mapped in s_user_ns");
+		i.fcaps.version = 3;
+		i.fcaps.rootid = root;
+	}
+	/* __vfs_setxattr_locked -> xattr_permission -> may_write_xattr() */
+	if (vt_has_unmapped_id(w, &w->obj))
+		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
+	e->err = 0;
+	e->rule = "cap_convert_nscap";
+	e->result = i;
+	vt_model_seen(w, e);
+}
+
+int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
+			struct vt_cfcaps *out, const char **rule)
+{
+	vt_vfsuid_t vroot;
+	vt_cuid_t mapped;
+
+	/* cap_inode_getsecurity(): every getxattr(security.capability) goes
+	 * through it, so this is also what the initial root reads through
+	 * the plain mount (the observer's view of the "on-disk" value) */
+	if (k->version == 0) {
+		*rule = "cap_inode_getsecurity: no security.capability";
+		return ENODATA;
+	}
+	vroot = vt_make_vfsuid(w->idmap, w->fs_ns, k->version == 3 ? k->rootid : vt_kuid(0));
+	mapped = vt_from_kuid(w->cred.ns, vt_vfsuid_into_kuid(vroot));
+	if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
+		out->version = 3;
+		out->rootid = mapped;
+		*rule = "cap_inode_getsecurity: rootid mapped, not 0 -> v3";
+		return 0;
+	}
+	if (!rootid_owns_currentns(w, vroot)) {
+		*rule = "cap_inode_getsecurity: !rootid_owns_currentns";
+		return EOVERFLOW;
+	}
+	out->version = 2;
+	out->rootid = vt_cuid(0);
+	*rule = "cap_inode_getsecurity: root of the caller's ns or an ancestor -> v2";
+	return 0;
+}
+
+static void fcaps_get(const struct vt_world *w, struct vt_expect *e)
+{
+	const char *rule = "";
+	int err = vt_model_fcaps_read(w, &w->obj.fcaps, &e->got_fcaps, &rule);
+
+	if (err)
+		VT_FAIL(e, err, rule);
+	e->rule = rule;
+	e->result = w->obj;
+	vt_model_seen(w, e);
+}
+
+static void fcaps_remove(const struct vt_world *w, struct vt_expect *e)
+{
+	struct vt_minode i = w->obj;
+
+	/* __vfs_removexattr_locked: xattr_permission, then
+	 * cap_inode_removexattr, then the fs (-ENODATA if absent) */
+	if (vt_has_unmapped_id(w, &i))
+		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
+	if (!vt_capable_wrt_inode_uidgid(w, &i, VT_CAP_SETFCAP))
+		VT_FAIL(e, EPERM, "cap_inode_removexattr: capable_wrt_inode_uidgid(CAP_SETFCAP)");
+	if (i.fcaps.version == 0)
+		VT_FAIL(e, ENODATA, "removexattr: no security.capability");
+	i.fcaps.version = 0;
+	e->err = 0;
+	e->rule = "cap_inode_removexattr";
+	e->result = i;
+	vt_model_seen(w, e);
+}
+
+/* user.* and trusted.*: fs/xattr.c (xattr_permission, may_write_xattr,
+ * vfs_getxattr, __vfs_setxattr_locked, __vfs_removexattr_locked) */
+static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
+			struct vt_expect *e)
+{
+	struct vt_minode i = w->obj;
+	bool trusted = a->op == VT_OP_XATTR_SET_TRUSTED || a->op == VT_OP_XATTR_GET_TRUSTED ||
+		       a->op == VT_OP_XATTR_REMOVE_TRUSTED;
+	bool write = a->op != VT_OP_XATTR_GET_USER && a->op != VT_OP_XATTR_GET_TRUSTED;
+	bool *present = trusted ? &i.trusted_xattr : &i.user_xattr;
+	const char *rule;
+	int ret;
+
+	/* xattr_permission(): MAY_WRITE -> may_write_xattr() first */
+	if (write && vt_has_unmapped_id(w, &i))
+		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
+	if (trusted) {
+		/* trusted.* only for capable(CAP_SYS_ADMIN) (initial namespace) */
+		if (!vt_capable(w, VT_CAP_SYS_ADMIN))
+			VT_FAIL(e, write ? EPERM : ENODATA,
+				"xattr_permission: trusted.* needs capable(CAP_SYS_ADMIN)");
+	} else {
+		if (!S_ISREG(i.mode) && !S_ISDIR(i.mode))
+			VT_FAIL(e, write ? EPERM : ENODATA,
+				"xattr_permission: user.* only on files and directories");
+		if (write && S_ISDIR(i.mode) && (i.mode & S_ISVTX) && !vt_inode_owner_or_capable(w, &i))
+			VT_FAIL(e, EPERM, "xattr_permission: user.* on a sticky directory");
+		ret = vt_inode_permission(w, &i, write ? VT_MAY_WRITE : VT_MAY_READ, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	}
+	if (a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED) {
+		*present = true;
+	} else {
+		if (!*present)
+			VT_FAIL(e, ENODATA, "the attribute does not exist");
+		if (write)
+			*present = false;
+	}
+	e->err = 0;
+	e->rule = "xattr_permission";
+	e->result = i;
+	vt_model_seen(w, e);
+}
+
+void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	const char *rule = "";
+	int ret = vt_may_lookup(w, &rule);
+
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	switch (a->op) {
+	case VT_OP_ACL_SET:
+		acl_set(w, a, e);
+		return;
+	case VT_OP_ACL_GET:
+		acl_get(w, a, e);
+		return;
+	case VT_OP_FCAPS_SET:
+		fcaps_set(w, a, e);
+		return;
+	case VT_OP_FCAPS_GET:
+		fcaps_get(w, e);
+		return;
+	case VT_OP_FCAPS_REMOVE:
+		fcaps_remove(w, e);
+		return;
+	default:
+		xattr_plain(w, a, e);
+		return;
+	}
+}

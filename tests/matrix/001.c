@@ -1,0 +1,61 @@
+/* matrix/001: creating names through idmapped mounts.
+ *
+ * open(O_CREAT), open(O_CREAT|O_EXCL), O_TMPFILE, mkdir, mknod(S_IFIFO),
+ * symlink, under parents that are plain, setgid (group the caller is or is
+ * not in), sticky, owned by an id the mount cannot map, or carry a default
+ * ACL; with a plain and a setgid-requesting mode and umask 022 or 010
+ * (S_IXGRP), and on a name that exists (EEXIST, or O_CREAT opening it). Guards the owner rule (inode_init_owner: mapped_fsuid,
+ * EOVERFLOW from fsuidgid_has_mapping) and the setgid-stripping fixes
+ * (CVE-2018-13405, CVE-2021-4037, 1639a49ccdce: strip before umask, default
+ * ACLs, O_TMPFILE). Expected values come from lib/model. */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const enum vt_mop ops[] = { VT_OP_OPEN_CREAT, VT_OP_OPEN_CREAT_EXCL, VT_OP_TMPFILE,
+				   VT_OP_MKDIR, VT_OP_MKFIFO, VT_OP_SYMLINK };
+#define NOPS 6
+static const struct {
+	const char *name;
+	mode_t mode;
+	uint32_t uid, gid;
+	bool defacl;
+} parents[] = {
+	{ "0777-0:0", 0777, 0, 0, false },
+	{ "sgid-2777-0:1001", 02777, 0, 1001, false },
+	{ "sgid-2775-1000:1000", 02775, 1000, 1000, false },
+	{ "sticky-1777-0:0", 01777, 0, 0, false },
+	{ "0777-70000:70000", 0777, 70000, 70000, false },
+	{ "sgid-defacl-2777-1000:1001", 02777, 1000, 1001, true },
+	{ "0777-0:0-name-exists", 0777, 0, 0, false },	/* the name is taken by P/o 0644 1000:1000 */
+};
+#define NPARENTS 7
+static const mode_t modes[] = { 0666, 02775 };
+static const mode_t umasks[] = { 022, 010 };
+
+static void make(int local, struct vt_mcase *c)
+{
+	int op = local % NOPS, p = (local / NOPS) % NPARENTS, m = (local / NOPS / NPARENTS) % 2,
+	    u = local / NOPS / NPARENTS / 2;
+
+	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
+	if (parents[p].defacl)
+		vt_fx_add_acl(&c->dir, 1000, 1001, true);
+	if (p == NPARENTS - 1) {
+		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+		c->op.on_existing = true;
+	}
+	c->op.op = ops[op];
+	c->op.mode = modes[m];
+	c->umask = umasks[u];
+	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/mode=%04o/umask=%03o",
+		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
+}
+
+static const struct vt_family family = { "create", NOPS * NPARENTS * 2 * 2, make };
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}

@@ -1,0 +1,91 @@
+/* matrix/002: chown/chgrp through idmapped mounts.
+ *
+ * fchownat() of files (with setuid/setgid bits or file capabilities), a
+ * setgid directory and (lchown) a symlink, owned by ids the mount can or
+ * cannot map, to caller-view uid only, gid only, both, or -1/-1, by every
+ * caller; also lchown and fchown through an fd opened for reading. Guards
+ * chown_common's translation (EINVAL for ids the caller cannot name,
+ * EOVERFLOW for ids the mount cannot store), chown_ok and chgrp_ok in the
+ * mount's view (circular maps: 968219708108; chgrp to a supplementary
+ * group: 168f91289340), the setuid/setgid and file-capability kill on
+ * chown. Expected values come from lib/model. */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const struct {
+	const char *name;
+	mode_t mode;
+	uint32_t uid, gid;
+	int fcaps;
+} objs[] = {
+	{ "0644-0:0", 0644, 0, 0, 0 },
+	{ "0644-1000:1000", 0644, 1000, 1000, 0 },
+	{ "0644-1000:1001", 0644, 1000, 1001, 0 },
+	{ "0644-1001:1001", 0644, 1001, 1001, 0 },
+	{ "0644-70000:70000", 0644, 70000, 70000, 0 },
+	{ "6755-1000:1000", 06755, 1000, 1000, 0 },
+	{ "2745-1000:1001", 02745, 1000, 1001, 0 },
+	{ "0755-1000:1000-fcaps2", 0755, 1000, 1000, 2 },
+	{ "dir-2775-1000:1001", S_IFDIR | 02775, 1000, 1001, 0 },
+	{ "symlink-1000:1000", S_IFLNK | 0777, 1000, 1000, 0 },	/* lchown only */
+};
+#define NOBJS 10
+#define NONE 0xffffffffu
+static const struct {
+	uint32_t uid, gid;
+	enum vt_mop op;
+} targets[] = {
+	{ NONE, NONE, VT_OP_CHOWN },   { 0, NONE, VT_OP_CHOWN },     { 1000, NONE, VT_OP_CHOWN },
+	{ 1001, NONE, VT_OP_CHOWN },   { 11000, NONE, VT_OP_CHOWN }, { 70000, NONE, VT_OP_CHOWN },
+	{ NONE, 0, VT_OP_CHOWN },      { NONE, 1000, VT_OP_CHOWN },  { NONE, 1001, VT_OP_CHOWN },
+	{ NONE, 11001, VT_OP_CHOWN },  { 1000, 1001, VT_OP_CHOWN },  { 0, 0, VT_OP_CHOWN },
+	{ 1000, 1001, VT_OP_LCHOWN },  { 1000, 1001, VT_OP_FCHOWN }, { 0, NONE, VT_OP_FCHOWN },
+};
+#define NTARGETS 15
+
+static void id_text(uint32_t id, char *buf, size_t len)
+{
+	if (id == NONE)
+		snprintf(buf, len, "-1");
+	else
+		snprintf(buf, len, "%u", id);
+}
+
+static void make(int local, struct vt_mcase *c)
+{
+	int o = local % NOBJS, t = local / NOBJS;
+	char u[16], g[16];
+
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
+			     objs[o].gid);
+	c->obj.fcaps.version = objs[o].fcaps;
+	/* a symlink is changed with lchown (it points at itself: following it
+	 * would be ELOOP, which is not what this family is about) */
+	c->op.op = S_ISLNK(objs[o].mode) ? VT_OP_LCHOWN : targets[t].op;
+	c->op.uid = vt_cuid(targets[t].uid);
+	c->op.gid = vt_cgid(targets[t].gid);
+	if (S_ISLNK(objs[o].mode) && targets[t].op != VT_OP_CHOWN) {
+		/* every symlink row is an lchown already: give the lchown and
+		 * fchown rows ids no chown row uses, instead of duplicates */
+		static const uint32_t alt[3][2] = { { 11000, 11001 }, { 1001, 1000 }, { 0, 1001 } };
+		int which = t - (NTARGETS - 3);
+
+		c->op.uid = vt_cuid(alt[which][0]);
+		c->op.gid = vt_cgid(alt[which][1]);
+	}
+	c->umask = 022;
+	id_text(c->op.uid.val, u, sizeof(u));
+	id_text(c->op.gid.val, g, sizeof(g));
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s/to=%s:%s", vt_mop_name(c->op.op),
+		 objs[o].name, u, g);
+}
+
+static const struct vt_family family = { "chown", NOBJS * NTARGETS, make };
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}

@@ -1,0 +1,106 @@
+/* matrix/005: POSIX ACLs through idmapped mounts.
+ *
+ * setxattr(system.posix_acl_access) on files and (default) on directories
+ * with ACL_USER/ACL_GROUP entries naming caller-view ids that are mapped
+ * or unmapped in the caller's namespace and in the mount; getxattr of
+ * ACLs whose on-disk ids are mapped or unmapped in the mount. Guards the
+ * translation in both directions (posix_acl_from_xattr + from_vfsuid on
+ * set, make_vfsuid + from_kuid on get; 705191b03d50), EINVAL for ids the
+ * caller cannot name or the filesystem cannot store, EPERM for non-owners
+ * and unmapped owners, and the mode update (posix_acl_update_mode). */
+#include "matrix/matrix.h"
+#include "world/xattr_view.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const uint32_t ids[] = { 0, 1000, 1001, 2000, 11000 };
+#define NIDS 5
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} owners[] = {
+	{ "1000:1000", 1000, 1000 }, { "0:0", 0, 0 }, { "1001:1001", 1001, 1001 },
+	{ "70000:70000", 70000, 70000 },
+};
+#define NOWNERS 4
+static const uint32_t disk_ids[] = { 0, 1000, 1001, 2000, 10000, 11000, 70000 };
+#define NDISK 7
+
+#define NSET_ACCESS (NOWNERS * NIDS)
+#define NSET_DEFAULT (2 * NIDS)
+#define NGET_ACCESS NDISK
+#define NGET_DEFAULT 2
+
+static void set_args(struct vt_mop_args *a, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	static const uint16_t perms[6] = { 7, 6, 5, 4, 7, 4 };
+	int k;
+
+	a->nacl = 6;
+	for (k = 0; k < 6; k++) {
+		a->acl[k].tag = tags[k];
+		a->acl[k].perm = perms[k];
+		a->acl[k].uid = vt_cuid(tags[k] == VT_ACL_USER ? id : VT_ID_INVALID);
+		a->acl[k].gid = vt_cgid(tags[k] == VT_ACL_GROUP ? id : VT_ID_INVALID);
+	}
+}
+
+static void make(int local, struct vt_mcase *c)
+{
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->umask = 022;
+	if (local < NSET_ACCESS) {
+		int o = local % NOWNERS, i = local / NOWNERS;
+
+		c->obj = vt_fx_inode(S_IFREG | 02644, owners[o].uid, owners[o].gid);
+		c->op.op = VT_OP_ACL_SET;
+		set_args(&c->op, ids[i]);
+		snprintf(c->what, sizeof(c->what), "op=acl-set-access/obj=file-2644-%s/entries=u:%u,g:%u",
+			 owners[o].name, ids[i], ids[i]);
+		return;
+	}
+	local -= NSET_ACCESS;
+	if (local < NSET_DEFAULT) {
+		int o = local % 2, i = local / 2;
+
+		c->obj = vt_fx_inode(S_IFDIR | 0755, owners[o].uid, owners[o].gid);
+		c->op.op = VT_OP_ACL_SET;
+		c->op.default_acl = true;
+		set_args(&c->op, ids[i]);
+		snprintf(c->what, sizeof(c->what), "op=acl-set-default/obj=dir-0755-%s/entries=u:%u,g:%u",
+			 owners[o].name, ids[i], ids[i]);
+		return;
+	}
+	local -= NSET_DEFAULT;
+	if (local < NGET_ACCESS) {
+		c->obj = vt_fx_inode(S_IFREG | 0660, 0, 0);
+		vt_fx_add_acl(&c->obj, disk_ids[local], disk_ids[local], false);
+		c->op.op = VT_OP_ACL_GET;
+		snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0660-0:0/disk-entries=u:%u,g:%u",
+			 disk_ids[local], disk_ids[local]);
+		return;
+	}
+	local -= NGET_ACCESS;
+	{
+		uint32_t id = local ? 11000u : 1000u;
+
+		c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+		vt_fx_add_acl(&c->obj, id, id, true);
+		c->op.op = VT_OP_ACL_GET;
+		c->op.default_acl = true;
+		snprintf(c->what, sizeof(c->what),
+			 "op=acl-get-default/obj=dir-0755-0:0/disk-entries=u:%u,g:%u", id, id);
+	}
+}
+
+static const struct vt_family family = {
+	"acl", NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT, make
+};
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}

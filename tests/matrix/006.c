@@ -1,0 +1,74 @@
+/* matrix/006: file capabilities (security.capability) through idmapped
+ * mounts.
+ *
+ * Setting v2 and v3 values (rootid mapped or unmapped in the caller's
+ * namespace and in the mount) on files with mapped and unmapped owners,
+ * reading v2/v3 values whose rootid maps to the caller's root, to another
+ * id, or to nothing, and removing them. Guards cap_convert_nscap (v2 kept
+ * only on a plain mount by a CAP_SETFCAP holder in s_user_ns, otherwise
+ * v3 with the rootid translated; EINVAL/EPERM; db2e718a4798) and
+ * cap_inode_getsecurity (v3 with the caller-view rootid, v2 for the
+ * caller's root or an ancestor's, EOVERFLOW otherwise). */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} owners[] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "70000:70000", 70000, 70000 },
+};
+#define NOWNERS 3
+static const struct {
+	int version;
+	uint32_t rootid;
+} values[] = { { 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 }, { 3, 70000 } };
+#define NVALUES 5
+static const struct {
+	int version;
+	uint32_t rootid;
+} disk[] = { { 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 }, { 3, 11000 }, { 3, 70000 } };
+#define NDISK 6
+
+static void make(int local, struct vt_mcase *c)
+{
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->umask = 022;
+	if (local < NOWNERS * NVALUES) {
+		int o = local % NOWNERS, v = local / NOWNERS;
+
+		c->obj = vt_fx_inode(S_IFREG | 0755, owners[o].uid, owners[o].gid);
+		c->op.op = VT_OP_FCAPS_SET;
+		c->op.fcaps.version = values[v].version;
+		c->op.fcaps.rootid = vt_cuid(values[v].rootid);
+		snprintf(c->what, sizeof(c->what), "op=fcaps-set/obj=0755-%s/value=v%d-rootid%u",
+			 owners[o].name, values[v].version, values[v].rootid);
+		return;
+	}
+	local -= NOWNERS * NVALUES;
+	if (local < NDISK) {
+		c->obj = vt_fx_inode(S_IFREG | 0755, 0, 0);
+		c->obj.fcaps.version = disk[local].version;
+		c->obj.fcaps.rootid = vt_kuid(disk[local].rootid);
+		c->op.op = VT_OP_FCAPS_GET;
+		snprintf(c->what, sizeof(c->what), "op=fcaps-get/obj=0755-0:0/disk=v%d-rootid%u",
+			 disk[local].version, disk[local].rootid);
+		return;
+	}
+	local -= NDISK;
+	c->obj = vt_fx_inode(S_IFREG | 0755, owners[local].uid, owners[local].gid);
+	c->obj.fcaps.version = 3;
+	c->obj.fcaps.rootid = vt_kuid(0);
+	c->op.op = VT_OP_FCAPS_REMOVE;
+	snprintf(c->what, sizeof(c->what), "op=fcaps-remove/obj=0755-%s/disk=v3-rootid0",
+		 owners[local].name);
+}
+
+static const struct vt_family family = { "fscaps", NOWNERS * NVALUES + NDISK + NOWNERS, make };
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}

@@ -1,0 +1,71 @@
+/* matrix/007: unlink, rmdir, rename (plain, RENAME_NOREPLACE,
+ * RENAME_EXCHANGE) and link through idmapped mounts, in plain, sticky and
+ * non-writable directories.
+ *
+ * Guards may_delete (EOVERFLOW for victims with unmapped ids, write
+ * permission on the parent, the sticky rule __check_sticky compared in the
+ * mount's view, vfsuid_eq never true for two unmapped ids: 4d0548a7b806),
+ * vfs_rename's may_create/may_delete on the target, and may_linkat /
+ * protected_hardlinks (read from /proc at run time). */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const struct {
+	const char *name;
+	mode_t mode;
+	uint32_t uid, gid;
+} parents[] = {
+	{ "0777-0:0", 0777, 0, 0 },
+	{ "sticky-1777-0:0", 01777, 0, 0 },
+	{ "sticky-1777-1000:1000", 01777, 1000, 1000 },
+	{ "0755-1000:1000", 0755, 1000, 1000 },
+};
+#define NPARENTS 4
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} owners[] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "1001:1001", 1001, 1001 },
+	{ "70000:70000", 70000, 70000 },
+};
+#define NOWNERS 4
+static const struct {
+	const char *name;
+	enum vt_mop op;
+	bool to_other;
+	bool dir;
+} ops[] = {
+	{ "unlink", VT_OP_UNLINK, false, false },
+	{ "rename-to-new", VT_OP_RENAME, false, false },
+	{ "rename-over-t", VT_OP_RENAME, true, false },
+	{ "rename-noreplace-over-t", VT_OP_RENAME_NOREPLACE, true, false },
+	{ "rename-exchange-t", VT_OP_RENAME_EXCHANGE, true, false },
+	{ "link-to-new", VT_OP_LINK, false, false },
+	{ "rmdir", VT_OP_RMDIR, false, true },
+};
+#define NOPS 7
+
+static void make(int local, struct vt_mcase *c)
+{
+	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
+
+	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
+	c->obj = vt_fx_inode((ops[op].dir ? S_IFDIR : S_IFREG) | 0644, owners[o].uid, owners[o].gid);
+	if (ops[op].to_other)
+		c->other = vt_fx_inode(S_IFREG | 0644, 1001, 1001);
+	c->op.op = ops[op].op;
+	c->op.to_other = ops[op].to_other;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/obj=%s-%s%s", ops[op].name,
+		 parents[p].name, ops[op].dir ? "dir" : "file", owners[o].name,
+		 ops[op].to_other ? "/t=file-1001:1001" : "");
+}
+
+static const struct vt_family family = { "delete", NOPS * NOWNERS * NPARENTS, make };
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}

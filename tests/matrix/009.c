@@ -1,0 +1,52 @@
+/* matrix/009: user.* and trusted.* extended attributes through idmapped
+ * mounts.
+ *
+ * setxattr, getxattr and removexattr of user.vt and trusted.vt on files and sticky directories with
+ * mapped and unmapped owners. Guards xattr_permission: EPERM for inodes
+ * with unmapped ids (may_write_xattr), trusted.* only with CAP_SYS_ADMIN in
+ * the initial namespace (ENODATA for readers without it), user.* on sticky directories only for the owner
+ * or a CAP_FOWNER holder, otherwise write permission in the mount's view. */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} owners[] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "70000:70000", 70000, 70000 },
+};
+#define NOWNERS 3
+static const struct {
+	const char *name;
+	mode_t mode;
+} kinds[] = { { "file-0644", S_IFREG | 0644 }, { "file-0666", S_IFREG | 0666 },
+	      { "dir-1777", S_IFDIR | 01777 } };
+#define NKINDS 3
+
+static const enum vt_mop ops[] = { VT_OP_XATTR_SET_USER,    VT_OP_XATTR_SET_TRUSTED,
+				   VT_OP_XATTR_GET_USER,    VT_OP_XATTR_GET_TRUSTED,
+				   VT_OP_XATTR_REMOVE_USER, VT_OP_XATTR_REMOVE_TRUSTED };
+#define NOPS 6
+
+static void make(int local, struct vt_mcase *c)
+{
+	int o = local % NOWNERS, k = (local / NOWNERS) % NKINDS, t = local / NOWNERS / NKINDS;
+
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode(kinds[k].mode, owners[o].uid, owners[o].gid);
+	/* get and remove find both attributes present */
+	c->obj.user_xattr = c->obj.trusted_xattr = t >= 2;
+	c->op.op = ops[t];
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s-%s", vt_mop_name(c->op.op), kinds[k].name,
+		 owners[o].name);
+}
+
+static const struct vt_family family = { "xattr", NOWNERS * NKINDS * NOPS, make };
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}

@@ -1,0 +1,332 @@
+/* The model against rules stated by hand: one row per rule, each naming
+ * the kernel function it comes from, with rows for every bug in §B.5 of
+ * the semantics reference that the model covers (circular maps, chgrp to
+ * a supplementary group, ACL translation, setgid with umask / default ACL
+ * / O_TMPFILE, fscaps v3 rootid, unmapped owners and EOVERFLOW, invalid
+ * ids never equal). Pure: no system calls. */
+#include "model/world_model.h"
+#include "unit.h"
+#include "util/errname.h"
+#include "world/xattr_view.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define NONE 0xffffffffu
+#define ALL (~0ULL)
+
+enum ns_choice { INIT, NS0, NS1 };
+
+struct row {
+	const char *name;	/* what the row states */
+	const char *rule;	/* the kernel function */
+	const char *map;	/* mount idmap spec, NULL: plain mount */
+	enum ns_choice ns;
+	uint32_t uid, gid, group;	/* group: one supplementary group or NONE */
+	uint64_t caps;
+	mode_t umask;
+	mode_t dir_mode;
+	uint32_t dir_uid, dir_gid;
+	bool dir_defacl;
+	mode_t obj_mode;		/* 0: no P/o */
+	uint32_t obj_uid, obj_gid;
+	struct vt_mop_args op;
+	int want_err;
+	/* on success, checked when not NONE */
+	uint32_t want_uid, want_gid;
+	mode_t want_mode;		/* 0: not checked */
+	int want_fcaps_version;
+	uint32_t want_fcaps_rootid;
+	uint32_t want_acl_user_id;	/* on-disk ACL_USER id after ACL_SET, or read id after ACL_GET */
+	uint32_t want_seen_uid;		/* stat as caller */
+};
+
+static struct vt_mns ns0, ns1;
+
+static void fill_acl(struct vt_mop_args *a, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	int k;
+
+	a->nacl = 6;
+	for (k = 0; k < 6; k++) {
+		a->acl[k].tag = tags[k];
+		a->acl[k].perm = 6;
+		a->acl[k].uid = vt_cuid(tags[k] == VT_ACL_USER ? id : NONE);
+		a->acl[k].gid = vt_cgid(tags[k] == VT_ACL_GROUP ? id : NONE);
+	}
+}
+
+static void kacl(struct vt_acl_kentry *a, int *n, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	int k;
+
+	*n = 6;
+	for (k = 0; k < 6; k++) {
+		a[k].tag = tags[k];
+		a[k].perm = tags[k] == VT_ACL_OTHER ? 5 : 7;
+		a[k].uid = vt_kuid(tags[k] == VT_ACL_USER ? id : NONE);
+		a[k].gid = vt_kgid(tags[k] == VT_ACL_GROUP ? id : NONE);
+	}
+}
+
+#define OP(...) ((struct vt_mop_args){ __VA_ARGS__ })
+#define NOCHECK .want_uid = NONE, .want_gid = NONE, .want_fcaps_rootid = NONE, \
+		.want_acl_user_id = NONE, .want_seen_uid = NONE
+
+static struct row rows[] = {
+	/* --- owners and EOVERFLOW --- */
+	{ "create through b:0:10000:65536 by init uid 10000 stores 0", "inode_init_owner: mapped_fsuid = from_vfsuid",
+	  "b:0:10000:65536", INIT, 10000, 10000, NONE, 0, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), 0, NOCHECK },
+	{ "root creating through b:1:1:65536 gets EOVERFLOW", "may_o_create: fsuidgid_has_mapping",
+	  "b:1:1:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 1000, 1000, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), EOVERFLOW, NOCHECK },
+	{ "O_TMPFILE by an unmapped caller gets EOVERFLOW", "vfs_tmpfile: fsuidgid_has_mapping",
+	  "b:1:1:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 1000, 1000, false, 0, 0, 0,
+	  OP(.op = VT_OP_TMPFILE, .mode = 0644), EOVERFLOW, NOCHECK },
+	{ "chmod of a file whose owner the mount cannot map: EOVERFLOW", "notify_change: !vfsuid_valid(i_uid_into_vfsuid)",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 70000, 70000,
+	  OP(.op = VT_OP_CHMOD, .mode = 0600), EOVERFLOW, NOCHECK },
+	{ "unlink of a victim with an unmapped owner: EOVERFLOW", "may_delete: HAS_UNMAPPED_ID victim",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 70000, 70000,
+	  OP(.op = VT_OP_UNLINK), EOVERFLOW, NOCHECK },
+	{ "write-open of an inode with an unmapped owner: EACCES even for root", "inode_permission: HAS_UNMAPPED_ID",
+	  "b:0:10000:65536", INIT, 10000, 10000, NONE, ALL, 022, 0777, 0, 0, false, 0100666, 70000, 70000,
+	  OP(.op = VT_OP_OPEN_WRITE), EACCES, NOCHECK },
+	{ "chown to an id the caller cannot name: EINVAL", "chown_common: make_kuid(current_user_ns())",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_CHOWN, .uid = { 70000 }, .gid = { NONE }), EINVAL, NOCHECK },
+	{ "chown to an id the caller names but the mount cannot store: EOVERFLOW", "notify_change: vfsuid_has_fsmapping",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_CHOWN, .uid = { 5 }, .gid = { NONE }), EOVERFLOW, NOCHECK },
+	{ "stat of an unmapped owner shows the overflow id", "generic_fillattr: from_kuid_munged",
+	  "b:1:1:65536", INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_OPEN_READ), 0, .want_uid = NONE, .want_gid = NONE, .want_fcaps_rootid = NONE,
+	  .want_acl_user_id = NONE, .want_seen_uid = 65534 },
+	{ "fchown: opening the fd for reading is checked first", "do_sys_open: may_open(MAY_READ), then chown_common",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0100600, 1001, 1001,
+	  OP(.op = VT_OP_FCHOWN, .uid = { NONE }, .gid = { 1000 }), EACCES, NOCHECK },
+	/* --- §B.5 #2 circular mappings (968219708108) --- */
+	{ "swap map: owner chowns to itself (mount view 1000 = disk 1001)", "chown_ok: ia_vfsuid == vfsuid, compared in the mount's view",
+	  "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", INIT, 1000, 1000, NONE, 0, 022,
+	  0777, 0, 0, false, 0100644, 1001, 1001,
+	  OP(.op = VT_OP_CHOWN, .uid = { 1000 }, .gid = { NONE }), 0, .want_uid = 1001,
+	  .want_gid = 1001, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 1000 },
+	{ "swap map: root chowns to 1001, disk gets 1000", "setattr_copy: i_uid_update = from_vfsuid",
+	  "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", INIT, 0, 0, NONE, ALL, 022,
+	  0777, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_CHOWN, .uid = { 1001 }, .gid = { 1000 }), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 1001 },
+	/* --- §B.5 #4 chgrp to a supplementary group (168f91289340) --- */
+	{ "owner chgrps to its supplementary group through a shifted mount", "chgrp_ok: vfsgid_in_group_p(ia_vfsgid)",
+	  "b:0:10000:65536", INIT, 11000, 11000, 11001, 0, 022, 0777, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_CHOWN, .uid = { NONE }, .gid = { 11001 }), 0, .want_uid = 1000,
+	  .want_gid = 1001, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 11000 },
+	{ "owner cannot chgrp to a group it is not in", "chgrp_ok",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0777, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_CHOWN, .uid = { NONE }, .gid = { 11001 }), EPERM, NOCHECK },
+	{ "chmod g+s keeps S_ISGID when the group is the caller's in the mount view", "setattr_prepare: in_group_or_capable(i_gid_into_vfsgid)",
+	  "b:0:10000:65536", INIT, 11000, 11000, 11001, 0, 022, 0777, 0, 0, false, 0100644, 1000, 1001,
+	  OP(.op = VT_OP_CHMOD, .mode = 02755), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 0102755, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "chmod g+s by a non-member silently drops S_ISGID", "setattr_prepare/setattr_copy: !in_group_or_capable",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0777, 0, 0, false, 0100644, 1000, 1001,
+	  OP(.op = VT_OP_CHMOD, .mode = 02755), 0, .want_uid = NONE, .want_gid = NONE,
+	  .want_mode = 0100755, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	/* --- §B.5 #5/#6/#7 setgid inheritance and stripping --- */
+	{ "non-member creating in a setgid dir loses S_ISGID before umask(S_IXGRP)", "vfs_prepare_mode: mode_strip_sgid before umask (1639a49ccdce)",
+	  NULL, INIT, 1000, 1000, NONE, 0, 010, 02777, 0, 1001, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 02775), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 0100765, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "same through an idmapped mount", "mode_strip_sgid: in_group_or_capable(i_gid_into_vfsgid(dir))",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 010, 02777, 0, 1001, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 02775), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 0100765, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 11000 },
+	{ "a member keeps S_ISGID (group mapped through the mount)", "mode_strip_sgid: vfsgid_in_group_p",
+	  "b:0:10000:65536", INIT, 11000, 11000, 11001, 0, 022, 02777, 0, 1001, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 02775), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 0102755, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "O_TMPFILE strips S_ISGID and applies the umask", "vfs_tmpfile: vfs_prepare_mode (ac6800e279a2)",
+	  NULL, INIT, 1000, 1000, NONE, 0, 010, 02777, 0, 1001, false, 0, 0, 0,
+	  OP(.op = VT_OP_TMPFILE, .mode = 02775), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 0100765, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "default ACL replaces the umask but S_ISGID is still stripped", "vfs_prepare_mode + posix_acl_create",
+	  NULL, INIT, 1000, 1000, NONE, 0, 077, 02777, 0, 1001, true, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 02775), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 0100775, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "mkdir in a setgid dir always inherits S_ISGID", "inode_init_owner: S_ISDIR -> mode |= S_ISGID",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 02777, 0, 1001, false, 0, 0, 0,
+	  OP(.op = VT_OP_MKDIR, .mode = 0777), 0, .want_uid = 1000, .want_gid = 1001,
+	  .want_mode = 042755, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	/* --- §B.5 #3 ACL translation (705191b03d50) --- */
+	{ "ACL_USER named by a container root through a shifted mount is stored as the disk id", "vfs_set_acl_idmapped_mnt: from_vfsuid",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_ACL_SET, .nacl = -1 /* filled: u:1000 */), 0, .want_uid = NONE,
+	  .want_gid = NONE, .want_fcaps_rootid = NONE, .want_acl_user_id = 1000, .want_seen_uid = 0 },
+	{ "ACL_USER the mount cannot store: EINVAL", "posix_acl_valid: INVALID after from_vfsuid",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 10000, 10000,
+	  OP(.op = VT_OP_ACL_SET, .nacl = -2 /* filled: u:5 */), EINVAL, NOCHECK },
+	{ "ACL_USER read through a shifted mount by the container root", "vfs_posix_acl_to_xattr: from_kuid(make_vfsuid)",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100660, 0, 0,
+	  OP(.op = VT_OP_ACL_GET, .nacl = -3 /* disk u:1000 */), 0, .want_uid = NONE,
+	  .want_gid = NONE, .want_fcaps_rootid = NONE, .want_acl_user_id = 1000, .want_seen_uid = NONE },
+	{ "ACL_USER unmapped in the mount reads as -1", "vfs_posix_acl_to_xattr: from_kuid -> (uid_t)-1",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100660, 0, 0,
+	  OP(.op = VT_OP_ACL_GET, .nacl = -4 /* disk u:70000 */), 0, .want_uid = NONE,
+	  .want_gid = NONE, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE - 0, .want_seen_uid = NONE },
+	/* --- §B.5 #1 fscaps v3 rootid (db2e718a4798) --- */
+	{ "container root sets v2 through a shifted mount: stored v3 rootid 0", "cap_convert_nscap: from_vfsuid(make_kuid(ns0, 0))",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_FCAPS_SET, .fcaps = { 2, { 0 } }), 0, .want_uid = NONE, .want_gid = NONE,
+	  .want_fcaps_version = 3, .want_fcaps_rootid = 0, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "container root sets v2 on a plain mount: stored v3 rootid 10000", "cap_convert_nscap: no ns_capable(s_user_ns, CAP_SETFCAP)",
+	  NULL, NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100755, 10000, 10000,
+	  OP(.op = VT_OP_FCAPS_SET, .fcaps = { 2, { 0 } }), 0, .want_uid = NONE, .want_gid = NONE,
+	  .want_fcaps_version = 3, .want_fcaps_rootid = 10000, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "initial root sets v2 on a plain mount: kept v2", "cap_convert_nscap: v2 && nop_mnt_idmap && ns_capable",
+	  NULL, INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_FCAPS_SET, .fcaps = { 2, { 0 } }), 0, .want_uid = NONE, .want_gid = NONE,
+	  .want_fcaps_version = 2, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+	{ "v3 rootid the mount cannot map: EINVAL", "cap_convert_nscap: !uid_valid(from_vfsuid)",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_FCAPS_SET, .fcaps = { 3, { 5 } }), EINVAL, NOCHECK },
+	{ "setting caps without CAP_SETFCAP: EPERM", "cap_convert_nscap: capable_wrt_inode_uidgid(CAP_SETFCAP)",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0100755, 1000, 1000,
+	  OP(.op = VT_OP_FCAPS_SET, .fcaps = { 2, { 0 } }), EPERM, NOCHECK },
+	/* --- sticky, §B.5 #9 --- */
+	{ "sticky dir: non-owner cannot remove another's file", "__check_sticky",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 01777, 0, 0, false, 0100644, 1001, 1001,
+	  OP(.op = VT_OP_UNLINK), EPERM, NOCHECK },
+	{ "sticky dir: the victim's owner in the mount view may remove it", "__check_sticky: i_uid_into_vfsuid(inode) == fsuid",
+	  "b:0:10000:65536", INIT, 11001, 11001, NONE, 0, 022, 01777, 0, 0, false, 0100644, 1001, 1001,
+	  OP(.op = VT_OP_UNLINK), 0, NOCHECK },
+	/* --- permission with ACLs and capabilities --- */
+	{ "ACL_USER entry grants read through the mount view", "posix_acl_permission: make_vfsuid(e_uid) == fsuid",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0777, 0, 0, false, 0100640, 0, 0,
+	  OP(.op = VT_OP_OPEN_READ, .nacl = -5 /* disk ACL u:1000 */), 0, NOCHECK },
+	{ "CAP_DAC_OVERRIDE does not apply to inodes unmapped in the caller's ns", "capable_wrt_inode_uidgid: privileged_wrt_inode_uidgid",
+	  NULL, NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100600, 80000, 80000,
+	  OP(.op = VT_OP_OPEN_READ), EACCES, NOCHECK },
+	{ "container root reads a 0600 file of a mapped owner (CAP_DAC_READ_SEARCH)", "generic_permission",
+	  NULL, NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100600, 11000, 11000,
+	  OP(.op = VT_OP_OPEN_READ), 0, NOCHECK },
+	{ "write by a container root strips S_ISUID (CAP_FSETID is asked in the initial ns)", "setattr_should_drop_suidgid: capable(CAP_FSETID)",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0104777, 0, 0,
+	  OP(.op = VT_OP_WRITE), 0, .want_uid = NONE, .want_gid = NONE, .want_mode = 0100777,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = NONE },
+};
+
+static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
+		  struct vt_mop_args *op)
+{
+	char err[200];
+
+	memset(w, 0, sizeof(*w));
+	memset(m, 0, sizeof(*m));
+	m->nop = r->map == NULL;
+	m->name = r->map ? r->map : "none";
+	if (r->map)
+		vt_mapping_parse(r->map, &m->map, err, sizeof(err));
+	w->fs_ns = &vt_init_ns;
+	w->posixacl = true;
+	w->idmap = m;
+	w->cred.ns = r->ns == INIT ? &vt_init_ns : r->ns == NS0 ? &ns0 : &ns1;
+	w->cred.uid = w->cred.fsuid = vt_cuid(r->uid);
+	w->cred.gid = w->cred.fsgid = vt_cgid(r->gid);
+	if (r->group != NONE) {
+		w->cred.ngroups = 1;
+		w->cred.groups[0] = vt_cgid(r->group);
+	}
+	w->cred.caps = r->caps;
+	w->cred.umask = r->umask;
+	w->overflowuid = w->overflowgid = 65534;
+	w->protected_hardlinks = true;
+	w->dir.exists = true;
+	w->dir.mode = S_IFDIR | r->dir_mode;
+	w->dir.uid = vt_kuid(r->dir_uid);
+	w->dir.gid = vt_kgid(r->dir_gid);
+	if (r->dir_defacl)
+		kacl(w->dir.defacl, &w->dir.ndefacl, 1000);
+	if (r->obj_mode) {
+		w->obj.exists = true;
+		w->obj.mode = r->obj_mode;
+		w->obj.uid = vt_kuid(r->obj_uid);
+		w->obj.gid = vt_kgid(r->obj_gid);
+	}
+	*op = r->op;
+	switch (op->nacl) {
+	case -1: fill_acl(op, 1000); break;
+	case -2: fill_acl(op, 5); break;
+	case -3: kacl(w->obj.acl, &w->obj.nacl, 1000); op->nacl = 0; break;
+	case -4: kacl(w->obj.acl, &w->obj.nacl, 70000); op->nacl = 0; break;
+	case -5: kacl(w->obj.acl, &w->obj.nacl, 1000); w->obj.acl[1].perm = 4; op->nacl = 0; break;
+	default: break;
+	}
+}
+
+int main(void)
+{
+	char err[200];
+	int n = (int)(sizeof(rows) / sizeof(rows[0])), i;
+
+	ns0.name = "ns0";
+	ns0.parent = &vt_init_ns;
+	vt_mapping_parse("b:0:10000:65536", &ns0.map, err, sizeof(err));
+	ns1.name = "ns1";
+	ns1.parent = &ns0;
+	ns1.owner = vt_kuid(10000);
+	vt_mapping_parse("b:0:1000:1000", &ns1.map, err, sizeof(err));
+	unit_begin(n);
+	for (i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		struct vt_world w;
+		struct vt_midmap m;
+		struct vt_mop_args op;
+		struct vt_expect e;
+		char name[512];
+		bool ok;
+		int k;
+
+		build(r, &w, &m, &op);
+		vt_model_apply(&w, &op, &e);
+		ok = e.err == r->want_err;
+		if (ok && !e.err) {
+			if (r->want_uid != NONE && e.result.uid.val != r->want_uid)
+				ok = false;
+			if (r->want_gid != NONE && e.result.gid.val != r->want_gid)
+				ok = false;
+			if (r->want_mode && e.result.mode != r->want_mode)
+				ok = false;
+			if (r->want_fcaps_version && e.result.fcaps.version != r->want_fcaps_version)
+				ok = false;
+			if (r->want_fcaps_rootid != NONE && r->want_fcaps_version == 3 &&
+			    e.result.fcaps.rootid.val != r->want_fcaps_rootid)
+				ok = false;
+			if (r->want_seen_uid != NONE && e.seen_uid.val != r->want_seen_uid)
+				ok = false;
+			if (op.op == VT_OP_ACL_SET && r->want_acl_user_id != NONE)
+				for (k = 0; k < e.result.nacl; k++)
+					if (e.result.acl[k].tag == VT_ACL_USER &&
+					    e.result.acl[k].uid.val != r->want_acl_user_id)
+						ok = false;
+			if (op.op == VT_OP_ACL_GET)
+				for (k = 0; k < e.got_nacl; k++)
+					if (e.got_acl[k].tag == VT_ACL_USER &&
+					    e.got_acl[k].uid.val != r->want_acl_user_id)
+						ok = false;
+		}
+		snprintf(name, sizeof(name), "%s [%s]", r->name, r->rule);
+		if (!unit_check(ok, name))
+			printf("# model: %s (%s) mode %o uid %u gid %u seen %u fcaps v%d/%u\n",
+			       vt_errname(e.err), e.rule ? e.rule : "", (unsigned)e.result.mode,
+			       e.result.uid.val, e.result.gid.val, e.seen_uid.val,
+			       e.result.fcaps.version, e.result.fcaps.rootid.val);
+	}
+	return unit_end();
+}
