@@ -117,8 +117,10 @@ vt_dry_run() {
 	for i in "${VT_SECTIONS[@]}"; do
 		echo "SECTION -- ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}${VT_S_DEV[$i]:+ TEST_DEV=${VT_S_DEV[$i]}})"
 		for t in "${VT_SELECTED[@]}"; do
-			if [ -n "${VT_EXPUNGED[$t]+x}" ]; then
-				echo "  $t [expunged: ${VT_EXPUNGED[$t]}]"
+			local why
+			why=$(vt_expunge_reason "${VT_S_FS[$i]}" "$t")
+			if [ -n "$why" ]; then
+				echo "  $t [expunged: $why]"
 			else
 				echo "  $t"
 			fi

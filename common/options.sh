@@ -17,6 +17,7 @@ VT_SHARD=""
 VT_RESULTS=""
 VT_CONFIG_FILE=""
 VT_VERBOSE=0
+VT_DEFAULT_EXPUNGES=1
 
 vt_usage() {
 	cat <<'USAGE'
@@ -24,7 +25,9 @@ usage: ./check [options] [suite/NNN ...]
 
   -g GROUP       run the tests of GROUP (repeatable; default: auto)
   -x GROUP       leave out the tests of GROUP (repeatable)
-  -E FILE        expunge file: "suite/NNN [# reason]" or "suite/NNN/case [# reason]"
+  -E FILE        expunge file: lines "[fs:]suite/NNN[/case] [# reason]"; the files
+                 in expunge/ named after a filesystem apply to it by default
+  --no-default-expunges  do not apply expunge/<fstype>
   -s SECTION     run only this local.config section (repeatable)
   -c FILE        configuration file (default: ./local.config if present)
   --fs LIST      filesystems to run on, comma separated (default: all the
@@ -82,6 +85,7 @@ vt_parse_options() {
 		-l) VT_LIST=1; shift ;;
 		-v) VT_VERBOSE=1; shift ;;
 		--list-cases) VT_LIST_CASES=1; shift ;;
+		--no-default-expunges) VT_DEFAULT_EXPUNGES=0; shift ;;
 		-h|--help) vt_usage; exit 0 ;;
 		--) shift; VT_TEST_ARGS+=("$@"); break ;;
 		-*) vt_bad "unknown option '$1'"; return 2 ;;

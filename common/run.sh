@@ -1,10 +1,10 @@
 # Running the selected tests of one run (section or filesystem).
 
 # Case-level expunges of TEST as the file the test library reads.
-vt_case_expunge_file() { # test -> path or ""
-	local lines=${VT_CASE_EXPUNGES[$1]:-}
+vt_case_expunge_file() { # fs test -> path or ""
+	local lines=${VT_CASE_EXPUNGES["$1|$2"]:-}${VT_CASE_EXPUNGES["*|$2"]:-}
 	[ -n "$lines" ] || return 0
-	local f="$VT_RUNDIR/expunge.$(echo "$1" | tr / _)"
+	local f="$VT_RUNDIR/expunge.$1.$(echo "$2" | tr / _)"
 	printf '%s' "$lines" >"$f"
 	echo "$f"
 }
@@ -14,7 +14,7 @@ vt_run_one() { # run-index test resdir
 	base="$dir/$(basename "$t")"
 	mkdir -p "$dir"
 	rm -f "$base".*
-	expf=$(vt_case_expunge_file "$t")
+	expf=$(vt_case_expunge_file "${VT_S_FS[$i]}" "$t")
 	case_only=""
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
 	start=$(date +%s)
@@ -71,8 +71,10 @@ vt_run_section() { # run index
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		VT_T_TIME=0 VT_T_KTAP="" VT_T_REASON=""
-		if [ -n "${VT_EXPUNGED[$t]+x}" ]; then
-			VT_T_RESULT=notrun VT_T_REASON="expunged: ${VT_EXPUNGED[$t]}"
+		local why_expunged
+		why_expunged=$(vt_expunge_reason "${VT_S_FS[$i]}" "$t")
+		if [ -n "$why_expunged" ]; then
+			VT_T_RESULT=notrun VT_T_REASON="expunged: $why_expunged"
 		elif [ -n "$VT_FS_NOTRUN" ]; then
 			VT_T_RESULT=notrun VT_T_REASON=$VT_FS_NOTRUN
 		elif [ -n "$VT_FS_ERROR" ]; then

@@ -24,38 +24,59 @@ vt_in_group() { # test group
 	[[ "${VT_TEST_GROUPS[$1]}" == *" $2 "* ]]
 }
 
-vt_load_expunges() {
-	local file line n name reason
-	for file in ${VT_EXPUNGE_FILES[@]+"${VT_EXPUNGE_FILES[@]}"}; do
-		n=0
-		while IFS= read -r line || [ -n "$line" ]; do
-			n=$((n + 1))
-			reason=""
-			if [[ "$line" == *'#'* ]]; then
-				reason=${line#*#}
-				reason=${reason#"${reason%%[![:space:]]*}"}
-				line=${line%%#*}
-			fi
-			name=$(echo $line)
-			[ -z "$name" ] && continue
-			[ -n "$reason" ] || reason="listed in $file"
-			if [[ "$name" =~ ^([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]]; then
-				local test=${BASH_REMATCH[1]} case=${BASH_REMATCH[3]}
-				if [ -z "${VT_TEST_GROUPS[$test]+x}" ]; then
-					echo "check: $file:$n: unknown test '$test'" >&2
-					return 2
-				fi
-				if [ -n "$case" ]; then
-					VT_CASE_EXPUNGES["$test"]+="$case	$reason"$'\n'
-				else
-					VT_EXPUNGED["$test"]=$reason
-				fi
-			else
-				echo "check: $file:$n: want suite/NNN or suite/NNN/case, got '$name'" >&2
+# Expunge entries: "[fs:]suite/NNN[/case] [# reason]". Keys are "fs|test"
+# ("*|test" without a filesystem). Files under expunge/ named after a
+# filesystem (expunge/xfs) apply to runs on it, unless --no-default-expunges.
+vt_load_expunge_file() { # file implied-fs-or-empty
+	local file=$1 implied=$2 line n=0 name reason fs
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		reason=""
+		if [[ "$line" == *'#'* ]]; then
+			reason=${line#*#}
+			reason=${reason#"${reason%%[![:space:]]*}"}
+			line=${line%%#*}
+		fi
+		name=$(echo $line)
+		[ -z "$name" ] && continue
+		[ -n "$reason" ] || reason="listed in $file"
+		if [[ "$name" =~ ^(([a-z0-9]+):)?([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]]; then
+			fs=${BASH_REMATCH[2]:-${implied:-*}}
+			local test=${BASH_REMATCH[3]} case=${BASH_REMATCH[5]}
+			if [ -z "${VT_TEST_GROUPS[$test]+x}" ]; then
+				echo "check: $file:$n: unknown test '$test'" >&2
 				return 2
 			fi
-		done <"$file"
+			if [ -n "$case" ]; then
+				VT_CASE_EXPUNGES["$fs|$test"]+="$case	$reason"$'\n'
+			else
+				VT_EXPUNGED["$fs|$test"]=$reason
+			fi
+		else
+			echo "check: $file:$n: want [fs:]suite/NNN[/case], got '$name'" >&2
+			return 2
+		fi
+	done <"$file"
+}
+
+vt_load_expunges() {
+	local file
+	if [ "$VT_DEFAULT_EXPUNGES" = 1 ]; then
+		for file in "$VT_TOP"/expunge/*; do
+			[ -f "$file" ] || continue
+			vt_load_expunge_file "$file" "$(basename "$file")" || return 2
+		done
+	fi
+	for file in ${VT_EXPUNGE_FILES[@]+"${VT_EXPUNGE_FILES[@]}"}; do
+		vt_load_expunge_file "$file" "" || return 2
 	done
+}
+
+# The reason TEST is expunged on FS, or nothing.
+vt_expunge_reason() { # fs test
+	if [ -n "${VT_EXPUNGED["$1|$2"]+x}" ]; then echo "${VT_EXPUNGED["$1|$2"]}"
+	elif [ -n "${VT_EXPUNGED["*|$2"]+x}" ]; then echo "${VT_EXPUNGED["*|$2"]}"
+	fi
 }
 
 vt_select_tests() {

@@ -269,7 +269,7 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 
 /* Case-level expunges from ./check -E: VT_EXPUNGE names a file of lines
  * "case<TAB>reason". An expunged case is not run and reported as a skip. */
-static bool expunged(const char *name, char *why, size_t len)
+bool vt_case_expunged(const char *name, char *why, size_t len)
 {
 	const char *path = getenv("VT_EXPUNGE");
 	char line[1024];
@@ -363,7 +363,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	for (i = 0; t->cases[i].name; i++) {
 		if (only && strcmp(only, t->cases[i].name) != 0)
 			continue;
-		if (expunged(t->cases[i].name, why_buf, sizeof(why_buf))) {
+		if (vt_case_expunged(t->cases[i].name, why_buf, sizeof(why_buf))) {
 			vt_ktap_result(&k, VT_SKIP, t->cases[i].name, why_buf);
 			skips++;
 		} else {

@@ -112,6 +112,11 @@ const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t u
 const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,
 			   const char *name, char *buf, size_t len);
 
+/* Is case NAME expunged (./check -E passes case-level entries in the file
+ * named by VT_EXPUNGE, lines "case<TAB>reason")? Then WHY gets
+ * "expunged: reason" and the case is reported as a skip, not run. */
+bool vt_case_expunged(const char *name, char *why, size_t len);
+
 /* A feature probe, run as the caller and through the path of the operation
  * it guards (never as host root on another mount: the probe would answer a
  * different question). FN returns 0 when the feature is there, else the
