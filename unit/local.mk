@@ -7,3 +7,6 @@ TESTS += $(UNIT_TESTS)
 # bad input, not root. Runs ./check on the built tree.
 TESTS += unit/test-harness.sh
 EXTRA_DIST += unit/test-harness.sh
+# run/vm's command line, without booting (TAP).
+TESTS += unit/test-run-vm-args.sh
+EXTRA_DIST += unit/test-run-vm-args.sh run

@@ -1,0 +1,59 @@
+#!/bin/bash
+# run/vm's command line (TAP), without booting anything: every bad input is
+# one line on stderr and exit status 2; --help is exit 0; a file that is not
+# a bzImage is an infrastructure failure (3, or 125 with --bisect); nothing
+# is left in the work directory's base.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+vm=$top/run/vm
+n=0 failed=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+
+base=$(mktemp -d /tmp/vfsidmap-vmargs.XXXXXX)
+trap 'rm -rf "$base"' EXIT
+notkernel=$base/not-a-kernel
+echo "just text" >"$notkernel"
+
+# expect_usage NAME ARGS...: exit 2 and exactly one line on stderr
+expect_usage() {
+	local name=$1 err rc lines
+	shift
+	err=$(TMPDIR=$base "$vm" "$@" 2>&1 >/dev/null)
+	rc=$?
+	lines=$(printf '%s\n' "$err" | grep -c .)
+	if [ $rc = 2 ] && [ "$lines" = 1 ]; then
+		ok 0 "$name"
+	else
+		echo "# run/vm $*: exit $rc, stderr ($lines lines):"; printf '%s\n' "$err" | sed 's/^/#   /'
+		ok 1 "$name"
+	fi
+}
+
+echo "1..19"
+expect_usage "no arguments" 
+expect_usage "unknown option" --kernel "$notkernel" --frobnicate
+expect_usage "positional before --" --kernel "$notkernel" -g quick
+expect_usage "--kernel without value" --kernel
+expect_usage "--kernel empty" --kernel ""
+expect_usage "--kernel missing file" --kernel "$base/nope"
+expect_usage "--accel bad" --kernel "$notkernel" --accel fast
+expect_usage "--mem not a number" --kernel "$notkernel" --mem lots
+expect_usage "--mem too small" --kernel "$notkernel" --mem 16
+expect_usage "--cpus zero" --kernel "$notkernel" --cpus 0
+expect_usage "--timeout not a number" --kernel "$notkernel" --timeout 1h
+expect_usage "--timeout=value form checked" --kernel "$notkernel" --timeout=-5
+expect_usage "--modules missing dir" --kernel "$notkernel" --modules "$base/nomods"
+expect_usage "check -E missing file" --kernel "$notkernel" -- -E "$base/noexpunge"
+expect_usage "check -r without value" --kernel "$notkernel" -- -g quick -r
+
+out=$("$vm" --help 2>&1); rc=$?
+case $out in *"usage: run/vm"*) ;; *) rc=99 ;; esac
+ok $rc "--help prints usage, exit 0"
+
+TMPDIR=$base "$vm" --kernel "$notkernel" -- -g quick >/dev/null 2>&1; rc=$?
+ok $([ $rc = 3 ] && echo 0 || echo 1) "not a bzImage: exit 3 (got $rc)"
+TMPDIR=$base "$vm" --bisect --kernel "$notkernel" >/dev/null 2>&1; rc=$?
+ok $([ $rc = 125 ] && echo 0 || echo 1) "not a bzImage with --bisect: exit 125 (got $rc)"
+left=$(ls -A "$base" | grep -v '^not-a-kernel$')
+ok $([ -z "$left" ] && echo 0 || echo 1) "nothing left behind${left:+: $left}"
+[ $failed = 0 ]
