@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..19"
+echo "1..22"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -54,6 +54,31 @@ TMPDIR=$base "$vm" --kernel "$notkernel" -- -g quick >/dev/null 2>&1; rc=$?
 ok $([ $rc = 3 ] && echo 0 || echo 1) "not a bzImage: exit 3 (got $rc)"
 TMPDIR=$base "$vm" --bisect --kernel "$notkernel" >/dev/null 2>&1; rc=$?
 ok $([ $rc = 125 ] && echo 0 || echo 1) "not a bzImage with --bisect: exit 125 (got $rc)"
+# A fake bzImage (boot header with a version string) and a module tree
+# without the modules a run needs: found before anything boots.
+fake=$base/fake-bzImage
+head -c 1024 /dev/zero >"$fake"
+printf 'HdrS' | dd of="$fake" bs=1 seek=514 conv=notrunc 2>/dev/null
+printf '\x00\x01' | dd of="$fake" bs=1 seek=526 conv=notrunc 2>/dev/null   # version at 0x100 + 0x200
+printf '9.9.9-fake (nobody@nowhere) #1\0' | dd of="$fake" bs=1 seek=768 conv=notrunc 2>/dev/null
+mkdir -p "$base/mods/9.9.9-fake"
+: >"$base/mods/9.9.9-fake/modules.dep"
+tools=yes
+for t in qemu-system-x86_64 cpio depmod; do PATH=$PATH:/usr/sbin:/sbin command -v $t >/dev/null || tools="no $t"; done
+if [ "$tools" != yes ] || [ ! -x "$top/runner/vfsidmap-exec" ]; then
+	for what in "missing modules: exit 3" "missing modules with --bisect: exit 125" "work directory removed"; do
+		n=$((n + 1)); echo "ok $n $what # SKIP needs qemu, cpio, depmod and a built tree ($tools)"
+	done
+else
+err=$(TMPDIR=$base "$vm" --kernel "$fake" --modules "$base/mods" -- -g quick 2>&1 >/dev/null); rc=$?
+case $err in *"9.9.9-fake has neither a module nor a built-in for: loop"*) ;; *) echo "# $err" | tail -n 2; rc="$rc (message)" ;; esac
+ok $([ "$rc" = 3 ] && echo 0 || echo 1) "missing modules of the image's version: exit 3 (got $rc)"
+TMPDIR=$base "$vm" --bisect --kernel "$fake" --modules "$base/mods" -- -g quick >/dev/null 2>&1; rc=$?
+ok $([ $rc = 125 ] && echo 0 || echo 1) "missing modules with --bisect: exit 125 (got $rc)"
+ls "$base" | grep -q '^vfsidmap-vm\.' && rc=1 || rc=0
+ok $rc "the work directory is removed after a failure"
+fi
+rm -rf "$base/mods" "$fake"
 left=$(ls -A "$base" | grep -v '^not-a-kernel$')
 ok $([ -z "$left" ] && echo 0 || echo 1) "nothing left behind${left:+: $left}"
 [ $failed = 0 ]
