@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..22"
+echo "1..24"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -45,6 +45,10 @@ expect_usage "--timeout=value form checked" --kernel "$notkernel" --timeout=-5
 expect_usage "--modules missing dir" --kernel "$notkernel" --modules "$base/nomods"
 expect_usage "check -E missing file" --kernel "$notkernel" -- -E "$base/noexpunge"
 expect_usage "check -r without value" --kernel "$notkernel" -- -g quick -r
+mkdir -p "$base/precious" && touch "$base/precious/file"
+expect_usage "check -r on a directory that is not results" --kernel "$notkernel" -- -r "$base/precious"
+ok $([ -e "$base/precious/file" ] && echo 0 || echo 1) "that directory is untouched"
+rm -rf "$base/precious"
 
 out=$("$vm" --help 2>&1); rc=$?
 case $out in *"usage: run/vm"*) ;; *) rc=99 ;; esac
