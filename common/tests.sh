@@ -113,13 +113,25 @@ vt_test_title() {
 	echo "$line"
 }
 
+# The header paragraph after the title line, up to the first blank line.
+vt_test_paragraph() {
+	local src="$VT_TOP/tests/$1.c"
+	[ -r "$src" ] || return 0
+	awk 'NR == 1 { next }
+	     /\*\// { l = $0; sub(/^ \* ?/, "    ", l); sub(/ *\*\/.*/, "", l); if (l ~ /[^ ]/) print l; exit }
+	     /^ \*$/ { if (body) exit; next }
+	     { body = 1; sub(/^ \* ?/, "    "); print }' "$src"
+}
+
 vt_list_tests() {
 	local t g
 	for t in "${VT_SELECTED[@]}"; do
 		g=${VT_TEST_GROUPS[$t]}
 		g=$(echo $g)
 		printf '%-14s %-44s %s\n' "$t" "[$g]" "$(vt_test_title "$t")"
+		[ "$VT_VERBOSE" = 1 ] && vt_test_paragraph "$t" && echo ""
 	done
+	return 0
 }
 
 vt_list_cases() {

@@ -1,9 +1,10 @@
 /* Case runner and assertions for test programs. */
 #include "testlib.h"
 
+#include "util/safe_remove.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,22 @@ bool vt_expect_ran(struct vt_ctx *ctx, const struct vt_caller *c, const struct v
 	return false;
 }
 
+bool vt_probe_feature(struct vt_ctx *ctx, const char *feature, const struct vt_caller *c,
+		      vt_caller_fn fn, void *arg)
+{
+	char who[512];
+	struct vt_run r = vt_run_as(c, fn, arg, NULL, 0);
+
+	vt_caller_describe(c, who, sizeof(who));
+	if (r.status != VT_RAN) {
+		vt_note(ctx, "probe %s as %s: could not run: %s", feature, who, r.msg);
+		return false;
+	}
+	vt_note(ctx, "probe %s as %s: %s%s%s", feature, who, r.ret ? "no (" : "yes",
+		r.ret ? vt_errname(r.ret) : "", r.ret ? ")" : "");
+	return r.ret == 0;
+}
+
 const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
 		     char *buf, size_t len)
 {
@@ -151,20 +168,9 @@ const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *s
 	return buf;
 }
 
-/* Removal of a case tree: never follows symlinks (FTW_PHYS) and never
- * crosses into another filesystem or mount (FTW_MOUNT); idmapped mounts
- * made by a case are detached first (MNT_DETACH of everything below). */
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
+/* Removal of a case tree: idmapped mounts made by a case are detached first
+ * (MNT_DETACH of everything below), then vt_safe_remove_tree() removes the
+ * files without following a symlink or crossing into another mount. */
 static void detach_mounts_below(const char *dir)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
@@ -188,7 +194,7 @@ static void detach_mounts_below(const char *dir)
 static void remove_tree(const char *dir)
 {
 	detach_mounts_below(dir);
-	nftw(dir, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	vt_safe_remove_tree(dir);
 }
 
 struct case_outcome {

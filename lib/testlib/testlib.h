@@ -10,12 +10,14 @@
 #define VT_TESTLIB_H
 
 #include "report/ktap.h"
+#include "testlib/simple_ops.h"
 #include "util/errname.h"
 #include "world/caller.h"
 #include "world/fsimage.h"
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
 #include "world/userns.h"
+#include "world/fs_features.h"
 
 #include <stdbool.h>
 #include <sys/types.h>
@@ -109,5 +111,13 @@ const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t u
  * Fails the case (returns NULL) if the mount cannot be made. */
 const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,
 			   const char *name, char *buf, size_t len);
+
+/* A feature probe, run as the caller and through the path of the operation
+ * it guards (never as host root on another mount: the probe would answer a
+ * different question). FN returns 0 when the feature is there, else the
+ * errno that says it is not. The answer is written to the KTAP stream
+ * ("# probe ...: yes/no (ERRNO)"). Returns true when present. */
+bool vt_probe_feature(struct vt_ctx *ctx, const char *feature, const struct vt_caller *c,
+		      vt_caller_fn fn, void *arg);
 
 #endif

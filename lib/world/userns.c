@@ -4,6 +4,7 @@
  * namespace or its parent and hold CAP_SETUID/CAP_SETGID there); we open
  * /proc/CHILD/ns/user, then let the child exit and reap it. */
 #include "userns.h"
+#include "util/syscalls.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -168,4 +170,106 @@ int vt_userns_from_spec(int parent_fd, const char *spec)
 	if (vt_mapping_parse(spec, &m, err, sizeof(err)) < 0)
 		return -EINVAL;
 	return vt_userns_create(parent_fd, &m);
+}
+
+/* fsconfig() of one "key=value" (FSCONFIG_SET_STRING) or "flag"
+ * (FSCONFIG_SET_FLAG) option; 0 or -1 with errno. */
+static int set_option(int fsfd, const char *opt)
+{
+	const char *eq = strchr(opt, '=');
+	char key[256];
+
+	if (!eq)
+		return vt_fsconfig(fsfd, VT_FSCONFIG_SET_FLAG, opt, NULL, 0);
+	if ((size_t)(eq - opt) >= sizeof(key)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(key, opt, (size_t)(eq - opt));
+	key[eq - opt] = '\0';
+	return vt_fsconfig(fsfd, VT_FSCONFIG_SET_STRING, key, eq + 1, 0);
+}
+
+/* The child half of vt_fsmount_in_userns_opts(): 0 or an errno. */
+static int fsmount_child(int userns_fd, const char *fstype, const char *const *opts, int sock)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct msghdr msg = { 0 };
+	struct cmsghdr *cm;
+	struct iovec iov;
+	char byte = 0;
+	int fsfd, mfd;
+
+	if (setns(userns_fd, CLONE_NEWUSER) < 0 || setresgid(0, 0, 0) < 0 ||
+	    setresuid(0, 0, 0) < 0 || unshare(CLONE_NEWNS) < 0)
+		return errno;
+	fsfd = vt_fsopen(fstype, VT_FSOPEN_CLOEXEC);
+	if (fsfd < 0)
+		return errno;
+	for (; opts && *opts; opts++)
+		if (set_option(fsfd, *opts) < 0)
+			return errno;
+	if (vt_fsconfig(fsfd, VT_FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
+		return errno;
+	mfd = vt_fsmount(fsfd, VT_FSMOUNT_CLOEXEC, 0);
+	if (mfd < 0)
+		return errno;
+	iov.iov_base = &byte;
+	iov.iov_len = 1;
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = cbuf;
+	msg.msg_controllen = sizeof(cbuf);
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &mfd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : errno;
+}
+
+int vt_fsmount_in_userns(int userns_fd, const char *fstype)
+{
+	return vt_fsmount_in_userns_opts(userns_fd, fstype, NULL);
+}
+
+int vt_fsmount_in_userns_opts(int userns_fd, const char *fstype, const char *const *opts)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct msghdr msg = { 0 };
+	struct cmsghdr *cm;
+	struct iovec iov;
+	char byte;
+	int sv[2], fd = -1, ret;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		close(sv[0]);
+		close(sv[1]);
+		return ret;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		_exit(fsmount_child(userns_fd, fstype, opts, sv[1]) & 0xff);
+	}
+	close(sv[1]);
+	iov.iov_base = &byte;
+	iov.iov_len = 1;
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = cbuf;
+	msg.msg_controllen = sizeof(cbuf);
+	if (recvmsg(sv[0], &msg, MSG_CMSG_CLOEXEC) == 1 && (cm = CMSG_FIRSTHDR(&msg)) &&
+	    cm->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	close(sv[0]);
+	ret = wait_exit_code(pid);
+	if (fd >= 0)
+		return fd;
+	return ret > 0 ? -ret : -ECHILD;
 }

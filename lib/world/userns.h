@@ -14,4 +14,19 @@ int vt_userns_create(int parent_fd, const struct vt_mapping *m);
 /* Same, from a spec string; -EINVAL for a spec that does not parse. */
 int vt_userns_from_spec(int parent_fd, const char *spec);
 
+/* A new FSTYPE superblock (e.g. "tmpfs") created from inside the user
+ * namespace USERNS_FD, so that its s_user_ns is that namespace: a child
+ * joins the namespace as its root, unshares a mount namespace (owned by
+ * it, so may_mount() holds), runs fsopen/fsconfig/fsmount and passes the
+ * detached mount fd back over a socket. Returns the O_CLOEXEC mount fd,
+ * or -errno of the failing step. */
+int vt_fsmount_in_userns(int userns_fd, const char *fstype);
+
+/* Same, with options set by fsconfig() before the superblock is created:
+ * OPTS is a NULL-terminated list of "key=value" (FSCONFIG_SET_STRING) or
+ * "flag" (FSCONFIG_SET_FLAG) strings, e.g. an overlay's "lowerdir=...",
+ * "userxattr". NULL: none. Paths in values are looked up by the child,
+ * as root of the user namespace. */
+int vt_fsmount_in_userns_opts(int userns_fd, const char *fstype, const char *const *opts);
+
 #endif

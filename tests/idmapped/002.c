@@ -16,39 +16,14 @@
 
 #define MAP "b:1:1:65536"
 
-static int create_file(void *arg, void *data, size_t len)
-{
-	int fd = open(arg, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
-
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
-}
-
-static int make_dir(void *arg, void *data, size_t len)
-{
-	return mkdir(arg, 0755) < 0 ? errno : 0;
-}
-
-static int make_fifo(void *arg, void *data, size_t len)
-{
-	return mknod(arg, S_IFIFO | 0644, 0) < 0 ? errno : 0;
-}
-
-static int make_symlink(void *arg, void *data, size_t len)
-{
-	return symlink("target", arg) < 0 ? errno : 0;
-}
-
 static const struct {
 	const char *what;
 	vt_caller_fn fn;
 } creators[] = {
-	{ "open(O_CREAT)", create_file },
-	{ "mkdir", make_dir },
-	{ "mknod(S_IFIFO)", make_fifo },
-	{ "symlink", make_symlink },
+	{ "open(O_CREAT)", vt_op_create },
+	{ "mkdir", vt_op_mkdir },
+	{ "mknod(S_IFIFO)", vt_op_mkfifo },
+	{ "symlink", vt_op_symlink },
 };
 
 /* src/ owned 1000:1000 mode 0777 (its mount-view owner is mapped, so
@@ -120,19 +95,6 @@ static void user_creates_as_itself(struct vt_ctx *ctx)
 	}
 }
 
-static long overflowuid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/overflowuid", "re");
-	long v = 65534;
-
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = 65534;
-		fclose(f);
-	}
-	return v;
-}
-
 static void root_owned_shows_overflow(struct vt_ctx *ctx)
 {
 	char src[4096], mnt[4096], file[4096], via[4200];
@@ -145,7 +107,7 @@ static void root_owned_shows_overflow(struct vt_ctx *ctx)
 	snprintf(via, sizeof(via), "%s/rootfile", mnt);
 	/* make_vfsuid(M, init, 0): 0 has no mapping -> INVALID -> stat shows
 	 * the overflow id (from_kuid_munged). */
-	vt_expect_owner(ctx, via, (uid_t)overflowuid(), (gid_t)overflowuid(),
+	vt_expect_owner(ctx, via, vt_overflowuid(), vt_overflowgid(),
 			"make_vfsuid -> INVALID -> overflowuid");
 }
 

@@ -19,16 +19,6 @@ static const char *need_vfat(const char *fstype, const char *test_dir)
 	return strcmp(fstype, "vfat") == 0 ? NULL : "scenario is about vfat (runs with FSTYP=vfat)";
 }
 
-static int create_file(void *arg, void *data, size_t len)
-{
-	int fd = open(arg, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
-
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
-}
-
 static void two_users_two_views(struct vt_ctx *ctx)
 {
 	struct vt_caller u1001 = vt_caller_user(1001, 1001), u5000 = vt_caller_user(5000, 5000);
@@ -52,7 +42,7 @@ static void two_users_two_views(struct vt_ctx *ctx)
 
 	/* 1001 creates through its mount: mapped_fsuid = up(1001) = 0, valid. */
 	snprintf(p, sizeof(p), "%s/by1001", m1);
-	r = vt_run_as(&u1001, create_file, p, NULL, 0);
+	r = vt_run_as(&u1001, vt_op_create, p, NULL, 0);
 	if (vt_expect_ran(ctx, &u1001, &r) &&
 	    vt_expect_errno(ctx, "create as 1001 through its mount", r.ret, 0,
 			    "may_o_create: fsuidgid_has_mapping; owner bits via vfsuid"))
@@ -61,12 +51,12 @@ static void two_users_two_views(struct vt_ctx *ctx)
 	snprintf(p, sizeof(p), "%s/by1001", m2);
 	vt_expect_owner(ctx, p, 5000, 5000, "same inode seen through the other mount");
 	snprintf(p, sizeof(p), "%s/wrong", m2);
-	r = vt_run_as(&u1001, create_file, p, NULL, 0);
+	r = vt_run_as(&u1001, vt_op_create, p, NULL, 0);
 	if (vt_expect_ran(ctx, &u1001, &r))
 		vt_expect_errno(ctx, "create as 1001 through 5000's mount", r.ret, EOVERFLOW,
 				"may_o_create: fsuidgid_has_mapping fails");
 	snprintf(p, sizeof(p), "%s/by5000", m2);
-	r = vt_run_as(&u5000, create_file, p, NULL, 0);
+	r = vt_run_as(&u5000, vt_op_create, p, NULL, 0);
 	if (vt_expect_ran(ctx, &u5000, &r))
 		vt_expect_errno(ctx, "create as 5000 through its mount", r.ret, 0,
 				"may_o_create: fsuidgid_has_mapping; owner bits via vfsuid");

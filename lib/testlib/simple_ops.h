@@ -1,0 +1,19 @@
+/* Small operations to run as a caller through vt_run_as(): each takes the
+ * path as ARG and returns 0 or the errno. */
+#ifndef VT_SIMPLE_OPS_H
+#define VT_SIMPLE_OPS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+int vt_op_create(void *path, void *data, size_t len);	/* open(O_CREAT|O_EXCL, 0644) */
+int vt_op_mkdir(void *path, void *data, size_t len);	/* mkdir 0755 */
+int vt_op_mkfifo(void *path, void *data, size_t len);	/* mknod S_IFIFO 0644 */
+int vt_op_symlink(void *path, void *data, size_t len);	/* symlink "target" */
+
+/* /proc/sys/kernel/overflowuid and overflowgid: what stat(2) shows for an
+ * id with no mapping (from_kuid_munged). 65534 if unreadable. */
+uid_t vt_overflowuid(void);
+gid_t vt_overflowgid(void);
+
+#endif
