@@ -12,3 +12,6 @@ EXTRA_DIST += unit/test-harness.sh
 UNIT_TESTS += unit/test-model-idmap unit/test-model-rules
 TESTS += unit/test-matrix-break.sh
 EXTRA_DIST += unit/test-matrix-break.sh
+# run/vm's command line, without booting (TAP).
+TESTS += unit/test-run-vm-args.sh
+EXTRA_DIST += unit/test-run-vm-args.sh run

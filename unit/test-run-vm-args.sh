@@ -1,0 +1,88 @@
+#!/bin/bash
+# run/vm's command line (TAP), without booting anything: every bad input is
+# one line on stderr and exit status 2; --help is exit 0; a file that is not
+# a bzImage is an infrastructure failure (3, or 125 with --bisect); nothing
+# is left in the work directory's base.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+vm=$top/run/vm
+n=0 failed=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+
+base=$(mktemp -d /tmp/vfsidmap-vmargs.XXXXXX)
+trap 'rm -rf "$base"' EXIT
+notkernel=$base/not-a-kernel
+echo "just text" >"$notkernel"
+
+# expect_usage NAME ARGS...: exit 2 and exactly one line on stderr
+expect_usage() {
+	local name=$1 err rc lines
+	shift
+	err=$(TMPDIR=$base "$vm" "$@" 2>&1 >/dev/null)
+	rc=$?
+	lines=$(printf '%s\n' "$err" | grep -c .)
+	if [ $rc = 2 ] && [ "$lines" = 1 ]; then
+		ok 0 "$name"
+	else
+		echo "# run/vm $*: exit $rc, stderr ($lines lines):"; printf '%s\n' "$err" | sed 's/^/#   /'
+		ok 1 "$name"
+	fi
+}
+
+echo "1..24"
+expect_usage "no arguments" 
+expect_usage "unknown option" --kernel "$notkernel" --frobnicate
+expect_usage "positional before --" --kernel "$notkernel" -g quick
+expect_usage "--kernel without value" --kernel
+expect_usage "--kernel empty" --kernel ""
+expect_usage "--kernel missing file" --kernel "$base/nope"
+expect_usage "--accel bad" --kernel "$notkernel" --accel fast
+expect_usage "--mem not a number" --kernel "$notkernel" --mem lots
+expect_usage "--mem too small" --kernel "$notkernel" --mem 16
+expect_usage "--cpus zero" --kernel "$notkernel" --cpus 0
+expect_usage "--timeout not a number" --kernel "$notkernel" --timeout 1h
+expect_usage "--timeout=value form checked" --kernel "$notkernel" --timeout=-5
+expect_usage "--modules missing dir" --kernel "$notkernel" --modules "$base/nomods"
+expect_usage "check -E missing file" --kernel "$notkernel" -- -E "$base/noexpunge"
+expect_usage "check -r without value" --kernel "$notkernel" -- -g quick -r
+mkdir -p "$base/precious" && touch "$base/precious/file"
+expect_usage "check -r on a directory that is not results" --kernel "$notkernel" -- -r "$base/precious"
+ok $([ -e "$base/precious/file" ] && echo 0 || echo 1) "that directory is untouched"
+rm -rf "$base/precious"
+
+out=$("$vm" --help 2>&1); rc=$?
+case $out in *"usage: run/vm"*) ;; *) rc=99 ;; esac
+ok $rc "--help prints usage, exit 0"
+
+TMPDIR=$base "$vm" --kernel "$notkernel" -- -g quick >/dev/null 2>&1; rc=$?
+ok $([ $rc = 3 ] && echo 0 || echo 1) "not a bzImage: exit 3 (got $rc)"
+TMPDIR=$base "$vm" --bisect --kernel "$notkernel" >/dev/null 2>&1; rc=$?
+ok $([ $rc = 125 ] && echo 0 || echo 1) "not a bzImage with --bisect: exit 125 (got $rc)"
+# A fake bzImage (boot header with a version string) and a module tree
+# without the modules a run needs: found before anything boots.
+fake=$base/fake-bzImage
+head -c 1024 /dev/zero >"$fake"
+printf 'HdrS' | dd of="$fake" bs=1 seek=514 conv=notrunc 2>/dev/null
+printf '\x00\x01' | dd of="$fake" bs=1 seek=526 conv=notrunc 2>/dev/null   # version at 0x100 + 0x200
+printf '9.9.9-fake (nobody@nowhere) #1\0' | dd of="$fake" bs=1 seek=768 conv=notrunc 2>/dev/null
+mkdir -p "$base/mods/9.9.9-fake"
+: >"$base/mods/9.9.9-fake/modules.dep"
+tools=yes
+for t in qemu-system-x86_64 cpio depmod; do PATH=$PATH:/usr/sbin:/sbin command -v $t >/dev/null || tools="no $t"; done
+if [ "$tools" != yes ] || [ ! -x "$top/runner/vfsidmap-exec" ]; then
+	for what in "missing modules: exit 3" "missing modules with --bisect: exit 125" "work directory removed"; do
+		n=$((n + 1)); echo "ok $n $what # SKIP needs qemu, cpio, depmod and a built tree ($tools)"
+	done
+else
+err=$(TMPDIR=$base "$vm" --kernel "$fake" --modules "$base/mods" -- -g quick 2>&1 >/dev/null); rc=$?
+case $err in *"9.9.9-fake has neither a module nor a built-in for: loop"*) ;; *) echo "# $err" | tail -n 2; rc="$rc (message)" ;; esac
+ok $([ "$rc" = 3 ] && echo 0 || echo 1) "missing modules of the image's version: exit 3 (got $rc)"
+TMPDIR=$base "$vm" --bisect --kernel "$fake" --modules "$base/mods" -- -g quick >/dev/null 2>&1; rc=$?
+ok $([ $rc = 125 ] && echo 0 || echo 1) "missing modules with --bisect: exit 125 (got $rc)"
+ls "$base" | grep -q '^vfsidmap-vm\.' && rc=1 || rc=0
+ok $rc "the work directory is removed after a failure"
+fi
+rm -rf "$base/mods" "$fake"
+left=$(ls -A "$base" | grep -v '^not-a-kernel$')
+ok $([ -z "$left" ] && echo 0 || echo 1) "nothing left behind${left:+: $left}"
+[ $failed = 0 ]
