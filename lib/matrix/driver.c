@@ -12,6 +12,7 @@
 #include "testlib/testlib.h"
 #include "util/errname.h"
 #include "util/safe_remove.h"
+#include "world/fs_features.h"
 #include "world/idmapped_mount.h"
 #include "world/userns.h"
 #include "world/xattr_view.h"
@@ -205,6 +206,14 @@ static const char *setup(struct world *w, const struct vt_family *f)
 		return "FSTYP and TEST_DIR are not set: run through ./check or vfsidmap-exec";
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
+	/* The fixtures are files with chosen owners: a filesystem that stores
+	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. */
+	i = vt_probe_owner_storage(test_dir);
+	if (i < 0) {
+		snprintf(why, sizeof(why), "%s stores no file owners (chown to 1000:1000 gives %s)",
+			 w->fstype, i == -EOPNOTSUPP ? "no change" : vt_errname(-i));
+		return why;
+	}
 	snprintf(w->base, sizeof(w->base), "%s/vtm-%s", test_dir, f->name);
 	/* heal what a dead run left: mounts first, then the tree */
 	for (i = 0; i < vt_map_axis_count; i++) {

@@ -292,6 +292,22 @@ bool vt_case_expunged(const char *name, char *why, size_t len)
 	return found;
 }
 
+/* Most tests set up files owned by various ids; a filesystem that stores
+ * no owners (vfat: fat_setattr refuses a chown away from the mount's uid=)
+ * cannot hold their worlds. Probed by trying a chown. */
+static const char *owners_unsupported(const char *fstype, const char *test_dir)
+{
+	static char why[256];
+	int ret = vt_probe_owner_storage(test_dir);
+
+	if (ret == 0)
+		return NULL;
+	snprintf(why, sizeof(why),
+		 "%s stores no file owners (chown to 1000:1000 gives %s); this test's world needs them",
+		 fstype, ret == -EOPNOTSUPP ? "no change" : vt_errname(-ret));
+	return why;
+}
+
 /* Every idmapped test first asks the kernel whether this filesystem can be
  * idmapped here, by trying it (never by version). */
 static const char *idmap_unsupported(const char *fstype, const char *test_dir)
@@ -340,6 +356,8 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	else if (n == 0)
 		why = "no case of that name";
 	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
+		;
+	else if (!t->ownerless_ok && (why = owners_unsupported(fstype, test_dir)))
 		;
 	else if (t->require)
 		why = t->require(fstype, test_dir);

@@ -50,6 +50,9 @@ struct vt_test {
 	/* Set for tests that do not need idmapped mounts to work on TEST_DIR
 	 * (API tests of failure paths); others are notrun when the probe fails. */
 	bool no_idmap_probe;
+	/* Set for tests that work on a filesystem that stores no owners
+	 * (vfat); others are notrun there, with the reason. */
+	bool ownerless_ok;
 };
 
 int vt_test_main(const struct vt_test *t, int argc, char **argv);

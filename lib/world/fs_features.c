@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -42,6 +43,24 @@ int vt_probe_xattr(const char *dir, const char *prefix)
 		return ret;
 	snprintf(name, sizeof(name), "%svfsidmap_probe", prefix);
 	ret = lsetxattr(path, name, "1", 1, 0) < 0 ? -errno : 0;
+	unlink(path);
+	return ret;
+}
+
+int vt_probe_owner_storage(const char *dir)
+{
+	char path[4200];
+	struct stat st;
+	int ret = scratch_file(dir, path, sizeof(path));
+
+	if (ret < 0)
+		return ret;
+	if (lchown(path, 1000, 1000) < 0)
+		ret = -errno;
+	else if (lstat(path, &st) < 0)
+		ret = -errno;
+	else if (st.st_uid != 1000 || st.st_gid != 1000)
+		ret = -EOPNOTSUPP;
 	unlink(path);
 	return ret;
 }

@@ -12,4 +12,9 @@ int vt_probe_posix_acl(const char *dir);
  * be set below DIR, else -errno. */
 int vt_probe_xattr(const char *dir, const char *prefix);
 
+/* 0 if the filesystem below DIR stores file owners: a scratch file chowned
+ * to 1000:1000 reads back as 1000:1000. Otherwise -errno of the chown
+ * (vfat: EPERM from fat_setattr) or -EOPNOTSUPP if it was silently ignored. */
+int vt_probe_owner_storage(const char *dir);
+
 #endif

@@ -267,6 +267,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_open_tree_attr };
+	static const struct vt_test t = { .cases = cases, .require = need_open_tree_attr, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

@@ -69,6 +69,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_vfat };
+	static const struct vt_test t = { .cases = cases, .require = need_vfat, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }
