@@ -1,5 +1,7 @@
 #include "simple_ops.h"
 
+#include "util/syscalls.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -52,4 +54,18 @@ uid_t vt_overflowuid(void)
 gid_t vt_overflowgid(void)
 {
 	return (gid_t)read_sysctl("/proc/sys/kernel/overflowgid");
+}
+
+const char *vt_require_open_tree_attr(const char *fstype, const char *dir)
+{
+	int fd = vt_open_tree_attr(AT_FDCWD, dir, VT_OPEN_TREE_CLONE | O_CLOEXEC, NULL, 0);
+
+	(void)fstype;
+	if (fd >= 0) {
+		close(fd);
+		return NULL;
+	}
+	if (errno == ENOSYS)
+		return "open_tree_attr() is not implemented by this kernel (ENOSYS; added in 6.15)";
+	return NULL;
 }

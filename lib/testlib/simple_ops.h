@@ -11,6 +11,10 @@ int vt_op_mkdir(void *path, void *data, size_t len);	/* mkdir 0755 */
 int vt_op_mkfifo(void *path, void *data, size_t len);	/* mknod S_IFIFO 0644 */
 int vt_op_symlink(void *path, void *data, size_t len);	/* symlink "target" */
 
+/* A .require for tests of open_tree_attr() (6.15): NULL if the syscall
+ * exists (probed on DIR with OPEN_TREE_CLONE), else the notrun reason. */
+const char *vt_require_open_tree_attr(const char *fstype, const char *dir);
+
 /* /proc/sys/kernel/overflowuid and overflowgid: what stat(2) shows for an
  * id with no mapping (from_kuid_munged). 65534 if unreadable. */
 uid_t vt_overflowuid(void);

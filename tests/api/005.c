@@ -240,20 +240,6 @@ static void attr_args(struct vt_ctx *ctx)
 	}
 }
 
-static const char *need_open_tree_attr(const char *fstype, const char *dir)
-{
-	int fd = vt_open_tree_attr(AT_FDCWD, dir, VT_OPEN_TREE_CLONE | O_CLOEXEC, NULL, 0);
-
-	(void)fstype;
-	if (fd >= 0) {
-		close(fd);
-		return NULL;
-	}
-	if (errno == ENOSYS)
-		return "open_tree_attr() is not implemented by this kernel (ENOSYS; 6.15+)";
-	return NULL;
-}
-
 static const struct vt_case cases[] = {
 	{ "clone-with-idmap", clone_with_idmap },
 	{ "clone-replaces-idmap", replace_with_clone },
@@ -267,6 +253,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_open_tree_attr, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases, .require = vt_require_open_tree_attr, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

@@ -103,17 +103,6 @@ static void lower_idmapped(struct vt_ctx *ctx)
 	vt_expect_owner(ctx, f, 1000, 1000, "on disk unchanged");
 }
 
-static int create_file(void *arg, void *data, size_t len)
-{
-	int fd = open(arg, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
-	(void)data;
-	(void)len;
-	if (fd < 0)
-		return errno;
-	close(fd);
-	return 0;
-}
-
 static void upper_idmapped_create(struct vt_ctx *ctx)
 {
 	struct vt_caller u = vt_caller_user(2000, 2000);
@@ -126,7 +115,7 @@ static void upper_idmapped_create(struct vt_ctx *ctx)
 	/* merged root = upper dir: on disk 1000, seen as 2000 (upper map). */
 	vt_expect_owner(ctx, w.merged, 2000, 2000, "overlay root from the idmapped upper dir");
 	snprintf(p, sizeof(p), "%s/new", w.merged);
-	r = vt_run_as(&u, create_file, p, NULL, 0);
+	r = vt_run_as(&u, vt_op_create, p, NULL, 0);
 	if (!vt_expect_ran(ctx, &u, &r) ||
 	    !vt_expect_errno(ctx, "create through the overlay as uid 2000", r.ret, 0,
 			     "owner of the merged dir == fsuid"))

@@ -161,20 +161,6 @@ static void clone_replaces(struct vt_ctx *ctx)
 	unmake(&w);
 }
 
-static const char *need_open_tree_attr(const char *fstype, const char *dir)
-{
-	int fd = vt_open_tree_attr(AT_FDCWD, dir, VT_OPEN_TREE_CLONE | O_CLOEXEC, NULL, 0);
-
-	(void)fstype;
-	if (fd >= 0) {
-		close(fd);
-		return NULL;
-	}
-	if (errno == ENOSYS)
-		return "open_tree_attr() is not implemented by this kernel (ENOSYS; added in 6.15)";
-	return NULL;
-}
-
 static const struct vt_case cases[] = {
 	{ "no-clone-set-idmap-on-idmapped-refused-9308366f0621", set_refused },
 	{ "no-clone-clear-idmap-refused-9308366f0621", clear_refused },
@@ -184,6 +170,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_open_tree_attr, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases, .require = vt_require_open_tree_attr, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }
