@@ -344,6 +344,10 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 		     : ca->ns == VT_NS_CHILD ? &vt_model_ns0 : &vt_model_ns1;
 	w->cred.uid = w->cred.fsuid = vt_cuid(ca->uid);
 	w->cred.gid = w->cred.fsgid = vt_cgid(ca->gid);
+	if (ca->fsids) {
+		w->cred.fsuid = vt_cuid(ca->fsuid);
+		w->cred.fsgid = vt_cgid(ca->fsgid);
+	}
 	w->cred.ngroups = ca->ngroups;
 	for (k = 0; k < ca->ngroups; k++)
 		w->cred.groups[k] = vt_cgid(ca->groups[k]);
@@ -729,6 +733,10 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	for (g = 0; g < ca->ngroups; g++)
 		who.groups[g] = ca->groups[g];
 	who.caps = ca->caps;
+	if (ca->fsids) {
+		who.fsuid = ca->fsuid;
+		who.fsgid = ca->fsgid;
+	}
 	who.umask = c.umask;
 	who.set_umask = true;
 	run = vt_run_as(&who, vt_exec_op, &q, &rep, sizeof(rep));
