@@ -41,7 +41,25 @@ struct row {
 	uint32_t want_fcaps_rootid;
 	uint32_t want_acl_user_id;	/* on-disk ACL_USER id after ACL_SET, or read id after ACL_GET */
 	uint32_t want_seen_uid;		/* stat as caller */
+	/* P/o's security.capability (version 0: none; rootid on disk) */
+	int obj_fcaps_version;
+	uint32_t obj_fcaps_rootid;
+	/* EXEC: checked when check_creds (caller-view ids, capability sets) */
+	bool check_creds;
+	uint32_t want_euid, want_egid;
+	uint64_t want_cap_prm, want_cap_eff;
+	/* TMPFILE: errno of naming the tmpfile P/n */
+	int want_link_err;
+	/* RENAME_WHITEOUT: the whiteout's on-disk (kernel) uid */
+	bool want_whiteout;
+	uint32_t want_wh_uid;
 };
+
+/* bounding set of an initial-namespace caller in these rows (without
+ * CAP_SYS_RESOURCE, as in a container) and CAP_FULL_SET (cap_last_cap 40) */
+#define BSET 0x1fffeffffffULL
+#define FULL 0x1ffffffffffULL
+#define NETRAW (1ULL << 13)
 
 static struct vt_mns ns0, ns1;
 
@@ -206,6 +224,102 @@ static struct row rows[] = {
 	{ "sticky dir: the victim's owner in the mount view may remove it", "__check_sticky: i_uid_into_vfsuid(inode) == fsuid",
 	  "b:0:10000:65536", INIT, 11001, 11001, NONE, 0, 022, 01777, 0, 0, false, 0100644, 1001, 1001,
 	  OP(.op = VT_OP_UNLINK), 0, NOCHECK },
+	/* --- exec: bprm_fill_uid, get_vfs_caps_from_disk, cap_bprm_creds_from_file --- */
+	{ "exec setuid file (disk 0) through b:0:10000:65536 by init u1000: euid 10000, no caps",
+	  "bprm_fill_uid: euid = i_uid_into_vfsuid(idmap, inode)",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 10000,
+	  .want_egid = 1000, .want_cap_prm = 0, .want_cap_eff = 0 },
+	{ "exec setuid file whose owner the mount cannot map: setuid ignored",
+	  "bprm_fill_uid: !vfsuid_has_mapping(bprm->cred->user_ns, vfsuid)",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104755, 70000, 70000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 1000,
+	  .want_egid = 1000 },
+	{ "exec setuid file (disk 0) through b:0:10000:65536 by ns0 u1000: root of ns0, full caps",
+	  "bprm_fill_uid + handle_privileged_root: euid == make_kuid(ns0, 0), bset = CAP_FULL_SET",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 0,
+	  .want_egid = 1000, .want_cap_prm = FULL, .want_cap_eff = FULL },
+	{ "exec setgid file without S_IXGRP: egid unchanged",
+	  "bprm_fill_uid: S_ISGID only with S_IXGRP",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0102745, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 1000,
+	  .want_egid = 1000 },
+	{ "exec setgid file with S_IXGRP (disk gid 0) through b:0:10000:65536: egid 10000",
+	  "bprm_fill_uid: egid = i_gid_into_vfsgid(idmap, inode)",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0102755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 1000,
+	  .want_egid = 10000 },
+	{ "exec of a v2 fcaps file on the plain mount by init u1000: pP = pE = fP",
+	  "bprm_caps_from_vfs_caps: pP' = bset & fP; effective flag",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .obj_fcaps_version = 2, .check_creds = true,
+	  .want_euid = 1000, .want_egid = 1000, .want_cap_prm = NETRAW, .want_cap_eff = NETRAW },
+	{ "exec of a v2 fcaps file through b:0:10000:65536 by init u1000: caps ignored",
+	  "get_vfs_caps_from_disk: !rootid_owns_currentns (vfsuid 10000) -> -ENODATA",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .obj_fcaps_version = 2, .check_creds = true,
+	  .want_euid = 1000, .want_egid = 1000 },
+	{ "exec of a v2 fcaps file through b:0:10000:65536 by ns0 u1000: caps used",
+	  "get_vfs_caps_from_disk: rootid_owns_currentns (vfsuid 10000 is ns0's root)",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .obj_fcaps_version = 2, .check_creds = true,
+	  .want_euid = 1000, .want_egid = 1000, .want_cap_prm = NETRAW, .want_cap_eff = NETRAW },
+	{ "exec of a v3 rootid 70000 fcaps file on the plain mount: caps ignored",
+	  "get_vfs_caps_from_disk: !rootid_owns_currentns -> -ENODATA",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .obj_fcaps_version = 3, .obj_fcaps_rootid = 70000,
+	  .check_creds = true, .want_euid = 1000, .want_egid = 1000 },
+	{ "root execs a setuid-1000 file: pP = bset, pE empty (only the real uid is root)",
+	  "handle_privileged_root: __is_real(root) -> pP = bset | pI; !__is_eff -> no effective",
+	  NULL, INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0104755, 1000, 1000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 1000,
+	  .want_egid = 0, .want_cap_prm = BSET, .want_cap_eff = 0 },
+	{ "u1000 execs a setuid-root file with fcaps: only the file caps",
+	  "handle_privileged_root: has_fcap && __is_suid(root) -> return",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104755, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .obj_fcaps_version = 2, .check_creds = true,
+	  .want_euid = 0, .want_egid = 1000, .want_cap_prm = NETRAW, .want_cap_eff = NETRAW },
+	{ "exec of a file the caller cannot execute: EACCES",
+	  "do_open_execat: may_open(MAY_EXEC) -> inode_permission",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104750, 0, 0,
+	  OP(.op = VT_OP_EXEC), EACCES, NOCHECK },
+	/* --- mknod of a character device --- */
+	{ "mknod S_IFCHR by root of a child namespace: EPERM",
+	  "vfs_mknod: !capable(CAP_MKNOD) (initial namespace)",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_MKNOD_CHR, .mode = 0644), EPERM, NOCHECK },
+	{ "mknod S_IFCHR by init root through b:0:10000:65536... as uid 10000 with CAP_MKNOD",
+	  "vfs_mknod: may_create, capable(CAP_MKNOD), inode_init_owner(mapped_fsuid)",
+	  "b:0:10000:65536", INIT, 10000, 10000, NONE, VT_CAPBIT(27), 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_MKNOD_CHR, .mode = 0666), 0, .want_uid = 0, .want_gid = 0,
+	  .want_mode = 020644, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE,
+	  .want_seen_uid = 10000 },
+	{ "mknod S_IFCHR by an unmapped caller: EOVERFLOW before the capability",
+	  "vfs_mknod: may_create first (fsuidgid_has_mapping)",
+	  "b:1:1:65536", INIT, 0, 0, NONE, ALL, 022, 0777, 1000, 1000, false, 0, 0, 0,
+	  OP(.op = VT_OP_MKNOD_CHR, .mode = 0644), EOVERFLOW, NOCHECK },
+	/* --- RENAME_WHITEOUT --- */
+	{ "RENAME_WHITEOUT by ns0 root (no CAP_MKNOD in init): allowed, whiteout owned 0 on disk",
+	  "do_renameat2: no capability since a3c751a50fe6; shmem_whiteout -> inode_init_owner",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_RENAME_WHITEOUT), 0, NOCHECK, .want_whiteout = true, .want_wh_uid = 0 },
+	{ "RENAME_WHITEOUT over an existing name by a caller the mount cannot map: INVALID owner",
+	  "vfs_rename: may_delete(target), no fsuidgid_has_mapping; inode_init_owner(mapped_fsuid)",
+	  "b:1:1:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 1000, 1000, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_RENAME_WHITEOUT, .to_other = true), 0, NOCHECK, .want_whiteout = true,
+	  .want_wh_uid = NONE },
+	{ "RENAME_WHITEOUT to a new name by a caller the mount cannot map: EOVERFLOW",
+	  "vfs_rename: may_create(target): fsuidgid_has_mapping",
+	  "b:1:1:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 1000, 1000, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_RENAME_WHITEOUT), EOVERFLOW, NOCHECK },
+	/* --- O_TMPFILE named through /proc/self/fd --- */
+	{ "O_TMPFILE through b:0:10000:65536 by uid 10000, then linked: owner 0 on disk",
+	  "vfs_tmpfile: inode_init_owner; do_linkat: may_linkat + vfs_link",
+	  "b:0:10000:65536", INIT, 10000, 10000, NONE, 0, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_TMPFILE, .mode = 0644), 0, .want_uid = 0, .want_gid = 0,
+	  .want_mode = 0100644, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE,
+	  .want_seen_uid = 10000, .want_link_err = 0 },
 	/* --- permission with ACLs and capabilities --- */
 	{ "ACL_USER entry grants read through the mount view", "posix_acl_permission: make_vfsuid(e_uid) == fsuid",
 	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0777, 0, 0, false, 0100640, 0, 0,
@@ -247,6 +361,8 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 	w->cred.umask = r->umask;
 	w->overflowuid = w->overflowgid = 65534;
 	w->protected_hardlinks = true;
+	w->bset_init = BSET;
+	w->cap_full = FULL;
 	w->dir.exists = true;
 	w->dir.mode = S_IFDIR | r->dir_mode;
 	w->dir.uid = vt_kuid(r->dir_uid);
@@ -258,6 +374,13 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 		w->obj.mode = r->obj_mode;
 		w->obj.uid = vt_kuid(r->obj_uid);
 		w->obj.gid = vt_kgid(r->obj_gid);
+		w->obj.fcaps.version = r->obj_fcaps_version;
+		w->obj.fcaps.rootid = vt_kuid(r->obj_fcaps_rootid);
+	}
+	if (r->op.op == VT_OP_RENAME_WHITEOUT && r->op.to_other) {
+		w->other = w->obj;
+		w->other.uid = vt_kuid(1001);
+		w->other.gid = vt_kgid(1001);
 	}
 	*op = r->op;
 	switch (op->nacl) {
@@ -315,6 +438,16 @@ int main(void)
 					if (e.result.acl[k].tag == VT_ACL_USER &&
 					    e.result.acl[k].uid.val != r->want_acl_user_id)
 						ok = false;
+			if (r->check_creds &&
+			    (e.creds.euid != r->want_euid || e.creds.egid != r->want_egid ||
+			     e.creds.cap_prm != r->want_cap_prm || e.creds.cap_eff != r->want_cap_eff))
+				ok = false;
+			if (op.op == VT_OP_TMPFILE && e.link_err != r->want_link_err)
+				ok = false;
+			if (r->want_whiteout &&
+			    (!e.has_whiteout || e.whiteout.uid.val != r->want_wh_uid ||
+			     e.whiteout.mode != S_IFCHR))
+				ok = false;
 			if (op.op == VT_OP_ACL_GET)
 				for (k = 0; k < e.got_nacl; k++)
 					if (e.got_acl[k].tag == VT_ACL_USER &&
@@ -322,11 +455,16 @@ int main(void)
 						ok = false;
 		}
 		snprintf(name, sizeof(name), "%s [%s]", r->name, r->rule);
-		if (!unit_check(ok, name))
+		if (!unit_check(ok, name)) {
 			printf("# model: %s (%s) mode %o uid %u gid %u seen %u fcaps v%d/%u\n",
 			       vt_errname(e.err), e.rule ? e.rule : "", (unsigned)e.result.mode,
 			       e.result.uid.val, e.result.gid.val, e.seen_uid.val,
 			       e.result.fcaps.version, e.result.fcaps.rootid.val);
+			printf("# exec: euid %u egid %u prm %#llx eff %#llx; link %s; whiteout %d uid %u\n",
+			       e.creds.euid, e.creds.egid, (unsigned long long)e.creds.cap_prm,
+			       (unsigned long long)e.creds.cap_eff, vt_errname(e.link_err),
+			       e.has_whiteout, e.whiteout.uid.val);
+		}
 	}
 	return unit_end();
 }

@@ -1,4 +1,4 @@
-/* The shared axes: seven mount idmaps and ten callers. */
+/* The shared axes: seven mount idmaps and eleven callers. */
 #include "matrix/axes.h"
 
 #include <stdio.h>
@@ -22,22 +22,26 @@ const struct vt_map_axis vt_map_axes[] = {
 const int vt_map_axis_count = sizeof(vt_map_axes) / sizeof(vt_map_axes[0]);
 
 const struct vt_caller_axis vt_caller_axes[] = {
-	{ "root", VT_NS_INIT, 0, 0, 0, { 0 }, NULL, ALLCAPS },
+	{ "root", VT_NS_INIT, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0 },
 	{ "root-nocaps", VT_NS_INIT, 0, 0, 0, { 0 },
 	  /* named one by one: "=ep" would ask for capabilities outside the
 	   * bounding set of a container and fail */
 	  "cap_kill,cap_setgid,cap_setuid,cap_setpcap,cap_linux_immutable,"
 	  "cap_net_bind_service,cap_net_admin,cap_net_raw,cap_ipc_owner,cap_sys_chroot,"
 	  "cap_sys_ptrace,cap_sys_admin,cap_mknod,cap_setfcap=ep",
-	  NOCAPS_MASK },
-	{ "u1000", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0 },
-	{ "u1000-g1001", VT_NS_INIT, 1000, 1000, 1, { 1001 }, NULL, 0 },
-	{ "u1001", VT_NS_INIT, 1001, 1001, 0, { 0 }, NULL, 0 },
-	{ "u2000", VT_NS_INIT, 2000, 2000, 0, { 0 }, NULL, 0 },
-	{ "u11000-g11001", VT_NS_INIT, 11000, 11000, 1, { 11001 }, NULL, 0 },
-	{ "ns0-root", VT_NS_CHILD, 0, 0, 0, { 0 }, NULL, ALLCAPS },
-	{ "ns0-u1000-g1001", VT_NS_CHILD, 1000, 1000, 1, { 1001 }, NULL, 0 },
-	{ "ns1-root", VT_NS_NESTED, 0, 0, 0, { 0 }, NULL, ALLCAPS },
+	  NOCAPS_MASK, false, 0, 0 },
+	{ "u1000", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, false, 0, 0 },
+	{ "u1000-g1001", VT_NS_INIT, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0 },
+	{ "u1001", VT_NS_INIT, 1001, 1001, 0, { 0 }, NULL, 0, false, 0, 0 },
+	{ "u2000", VT_NS_INIT, 2000, 2000, 0, { 0 }, NULL, 0, false, 0, 0 },
+	{ "u11000-g11001", VT_NS_INIT, 11000, 11000, 1, { 11001 }, NULL, 0, false, 0, 0 },
+	{ "ns0-root", VT_NS_CHILD, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0 },
+	{ "ns0-u1000-g1001", VT_NS_CHILD, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0 },
+	{ "ns1-root", VT_NS_NESTED, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0 },
+	/* appended (case ids name the caller, so the others keep theirs):
+	 * uid/gid 1000 whose fsuid/fsgid are 1001, as after setfsuid(2) by
+	 * a file server: every owner and group check uses the fs ids */
+	{ "u1000-fsuid1001", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, true, 1001, 1001 },
 };
 const int vt_caller_axis_count = sizeof(vt_caller_axes) / sizeof(vt_caller_axes[0]);
 

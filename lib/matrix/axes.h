@@ -21,6 +21,8 @@ struct vt_caller_axis {
 	uint32_t groups[4];
 	const char *caps;	/* cap_from_text; NULL: all for uid 0, none otherwise */
 	uint64_t capmask;	/* the same set, for the model */
+	bool fsids;		/* fsuid/fsgid differ from uid/gid (setfsuid) */
+	uint32_t fsuid, fsgid;
 };
 
 extern const struct vt_map_axis vt_map_axes[];

@@ -29,6 +29,8 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -73,6 +75,9 @@ struct world {
 	int ns_fd[3];		/* caller namespaces: -1 (init), ns0, ns1 */
 	bool posixacl, protected_hardlinks;
 	uint32_t overflowuid, overflowgid;
+	uint64_t bset_init, cap_full;
+	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
+	char no_exec[200];	/* "": setuid exec can be tested; else why not */
 };
 
 static const char *suite_test = "matrix/???";
@@ -174,6 +179,46 @@ out:
 	return fd;
 }
 
+/* RENAME_WHITEOUT as the initial root on the plain mount: filesystems
+ * without whiteouts answer EINVAL. "" or the reason. */
+static void probe_whiteout(const char *dir, char *why, size_t len)
+{
+	char a[4200], b[4200];
+	int fd;
+
+	snprintf(a, sizeof(a), "%s/wh-probe-a", dir);
+	snprintf(b, sizeof(b), "%s/wh-probe-b", dir);
+	*why = 0;
+	fd = open(a, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "whiteout probe: create: %s", vt_errname(errno));
+		return;
+	}
+	close(fd);
+	if (syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 1 << 2 /* RENAME_WHITEOUT */) < 0)
+		snprintf(why, len, "renameat2(RENAME_WHITEOUT) as root on the plain mount: %s",
+			 vt_errname(errno));
+	unlink(a);
+	unlink(b);
+}
+
+/* The bounding set of this process (inherited by the callers that stay
+ * in the initial namespace), from /proc/self/status. */
+static uint64_t read_bset(void)
+{
+	FILE *fp = fopen("/proc/self/status", "re");
+	unsigned long long v = 0;
+	char line[256];
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "CapBnd: %llx", &v) == 1)
+			break;
+	fclose(fp);
+	return v;
+}
+
 static bool probe_posixacl(const char *dir)
 {
 	uint16_t tag[3] = { VT_ACL_USER_OBJ, VT_ACL_GROUP_OBJ, VT_ACL_OTHER }, perm[3] = { 6, 4, 4 };
@@ -264,6 +309,20 @@ static const char *setup(struct world *w, const struct vt_family *f)
 	if (w->ns_fd[VT_NS_NESTED] < 0)
 		return "cannot create the nested user namespace ns1";
 	w->posixacl = probe_posixacl(w->disk);
+	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
+	w->bset_init = read_bset();
+	i = (int)read_u32("/proc/sys/kernel/cap_last_cap", 40);
+	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+	{
+		/* mnt_may_suid(): a nosuid mount ignores setuid and file caps,
+		 * a noexec one refuses exec: nothing to test there */
+		struct statvfs sv;
+
+		w->no_exec[0] = 0;
+		if (statvfs(w->disk, &sv) == 0 && (sv.f_flag & (ST_NOSUID | ST_NOEXEC)))
+			snprintf(w->no_exec, sizeof(w->no_exec), "TEST_DIR is mounted %s",
+				 (sv.f_flag & ST_NOSUID) ? "nosuid (mnt_may_suid is false)" : "noexec");
+	}
 	w->protected_hardlinks = read_u32("/proc/sys/fs/protected_hardlinks", 0) != 0;
 	w->overflowuid = read_u32("/proc/sys/kernel/overflowuid", 65534);
 	w->overflowgid = read_u32("/proc/sys/kernel/overflowgid", 65534);
@@ -285,6 +344,10 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 		     : ca->ns == VT_NS_CHILD ? &vt_model_ns0 : &vt_model_ns1;
 	w->cred.uid = w->cred.fsuid = vt_cuid(ca->uid);
 	w->cred.gid = w->cred.fsgid = vt_cgid(ca->gid);
+	if (ca->fsids) {
+		w->cred.fsuid = vt_cuid(ca->fsuid);
+		w->cred.fsgid = vt_cgid(ca->fsgid);
+	}
 	w->cred.ngroups = ca->ngroups;
 	for (k = 0; k < ca->ngroups; k++)
 		w->cred.groups[k] = vt_cgid(ca->groups[k]);
@@ -296,6 +359,8 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 	w->overflowuid = rw->overflowuid;
 	w->overflowgid = rw->overflowgid;
 	w->protected_hardlinks = rw->protected_hardlinks;
+	w->bset_init = rw->bset_init;
+	w->cap_full = rw->cap_full;
 }
 
 /* The name the result of OP lives under. */
@@ -307,16 +372,17 @@ static const char *result_name(const struct vt_mop_args *a)
 	case VT_OP_MKDIR:
 	case VT_OP_MKFIFO:
 	case VT_OP_SYMLINK:
+	case VT_OP_MKNOD_CHR:
 		return a->on_existing ? "o" : "n";
 	case VT_OP_LINK:
+	case VT_OP_TMPFILE:	/* the caller links the tmpfile to P/n */
 		return "n";
 	case VT_OP_RENAME:
 	case VT_OP_RENAME_NOREPLACE:
+	case VT_OP_RENAME_WHITEOUT:
 		return a->to_other ? "t" : "n";
 	case VT_OP_RENAME_EXCHANGE:
 		return "t";
-	case VT_OP_TMPFILE:
-		return "";
 	default:
 		return "o";
 	}
@@ -417,7 +483,7 @@ static void compare_fcaps(struct report *r, const struct vt_world *w,
 static void compare(struct report *r, const struct vt_world *w, const struct vt_mcase *c,
 		    const struct vt_expect *e,
 		    int err, const struct vt_exec_reply *rep, const struct vt_minode *disk,
-		    bool obj_exists)
+		    bool obj_exists, const struct stat *obj_st)
 {
 	const struct vt_mop_args *a = &c->op;
 	const struct vt_minode *want = &e->result;
@@ -445,14 +511,71 @@ static void compare(struct report *r, const struct vt_world *w, const struct vt_
 		want = &unchanged;
 		want_obj = c->obj.exists;
 	}
-	if (a->op == VT_OP_TMPFILE) {
+	if (a->op == VT_OP_TMPFILE && !err) {
 		if (!rep->have_stat) {
 			diff(r, "tmpfile fstat", 1, 0, false);
 			return;
 		}
 		if (rep->mode != e->result.mode)
 			diff(r, "mode (fstat as caller)", e->result.mode, rep->mode, true);
-	} else if (*result_name(a)) {
+		if (rep->link_err != e->link_err) {
+			r->diffs++;
+			say(r, "  linkat(/proc/self/fd/N, P/n) of the tmpfile: expected %s (%s), actual %s\n",
+			    vt_errname(e->link_err), e->link_rule ? e->link_rule : "",
+			    vt_errname(rep->link_err));
+			return;
+		}
+		if (e->link_err) {
+			memset(&unchanged, 0, sizeof(unchanged));
+			want = &unchanged;
+		}
+	}
+	if (a->op == VT_OP_RENAME_WHITEOUT && !err && e->has_whiteout) {
+		/* the observer (initial root, plain mount) sees the whiteout's
+		 * ids through from_kuid_munged(&init_user_ns, ...) */
+		uint32_t wuid = vt_from_kuid_munged(&vt_init_ns, e->whiteout.uid, w->overflowuid).val;
+		uint32_t wgid = vt_from_kgid_munged(&vt_init_ns, e->whiteout.gid, w->overflowgid).val;
+
+		if (!obj_exists) {
+			diff(r, "whiteout at P/o exists", 1, 0, false);
+		} else {
+			if (obj_st->st_mode != e->whiteout.mode || obj_st->st_rdev != 0)
+				diff(r, "whiteout at P/o: mode (rdev must be 0:0)", e->whiteout.mode,
+				     obj_st->st_mode | (obj_st->st_rdev ? 01000000 : 0), true);
+			if (obj_st->st_uid != wuid)
+				diff(r, "whiteout on-disk uid (stat by the initial root)", wuid,
+				     obj_st->st_uid, false);
+			if (obj_st->st_gid != wgid)
+				diff(r, "whiteout on-disk gid (stat by the initial root)", wgid,
+				     obj_st->st_gid, false);
+		}
+	}
+	if (a->op == VT_OP_EXEC && !err) {
+		const struct vt_exec_creds *x = &e->creds, *y = &rep->creds;
+
+		if (!rep->have_creds) {
+			r->diffs++;
+			say(r, "  exec-probe did not report: %s\n", rep->exec_msg);
+		} else {
+			if (x->ruid != y->ruid) diff(r, "ruid after exec", x->ruid, y->ruid, false);
+			if (x->euid != y->euid) diff(r, "euid after exec", x->euid, y->euid, false);
+			if (x->suid != y->suid) diff(r, "suid after exec", x->suid, y->suid, false);
+			if (x->rgid != y->rgid) diff(r, "rgid after exec", x->rgid, y->rgid, false);
+			if (x->egid != y->egid) diff(r, "egid after exec", x->egid, y->egid, false);
+			if (x->sgid != y->sgid) diff(r, "sgid after exec", x->sgid, y->sgid, false);
+			if (x->cap_prm != y->cap_prm) {
+				r->diffs++;
+				say(r, "  permitted caps after exec: expected %#llx, actual %#llx\n",
+				    (unsigned long long)x->cap_prm, (unsigned long long)y->cap_prm);
+			}
+			if (x->cap_eff != y->cap_eff) {
+				r->diffs++;
+				say(r, "  effective caps after exec: expected %#llx, actual %#llx\n",
+				    (unsigned long long)x->cap_eff, (unsigned long long)y->cap_eff);
+			}
+		}
+	}
+	if (*result_name(a)) {
 		if (disk->exists != want->exists) {
 			diff(r, "result exists", want->exists, disk->exists, false);
 			return;
@@ -481,7 +604,7 @@ static void compare(struct report *r, const struct vt_world *w, const struct vt_
 	}
 	if (err)
 		return;
-	if (e->result.exists || a->op == VT_OP_TMPFILE) {
+	if (e->result.exists) {
 		if (!rep->have_stat) {
 			diff(r, "stat as caller through the mount", 1, 0, false);
 		} else {
@@ -566,6 +689,14 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	memset(&c, 0, sizeof(c));
 	f->make(local, &c);
+	if (c.op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0]) {
+		vt_ktap_result(k, VT_SKIP, name, rw->no_whiteout);
+		return true;
+	}
+	if (c.op.op == VT_OP_EXEC && rw->no_exec[0]) {
+		vt_ktap_result(k, VT_SKIP, name, rw->no_exec);
+		return true;
+	}
 	model_world(rw, map, caller, &c, &w);
 	vt_model_apply(&w, &c.op, &e);
 
@@ -590,7 +721,8 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	q.op = c.op;
 	snprintf(q.dir, sizeof(q.dir), "%s/p", rw->mnt[map]);
 	snprintf(q.path, sizeof(q.path), "%s/%s", q.dir,
-		 (c.op.op <= VT_OP_SYMLINK && !c.op.on_existing) ? "n" : "o");
+		 ((c.op.op <= VT_OP_SYMLINK || c.op.op == VT_OP_MKNOD_CHR) && !c.op.on_existing)
+		 ? "n" : "o");
 	snprintf(q.path2, sizeof(q.path2), "%s/%s", q.dir, c.op.to_other ? "t" : "n");
 	if (*result_name(&c.op) && c.op.op != VT_OP_UNLINK && c.op.op != VT_OP_RMDIR)
 		snprintf(q.result, sizeof(q.result), "%s/%s", q.dir, result_name(&c.op));
@@ -601,6 +733,10 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	for (g = 0; g < ca->ngroups; g++)
 		who.groups[g] = ca->groups[g];
 	who.caps = ca->caps;
+	if (ca->fsids) {
+		who.fsuid = ca->fsuid;
+		who.fsgid = ca->fsgid;
+	}
 	who.umask = c.umask;
 	who.set_umask = true;
 	run = vt_run_as(&who, vt_exec_op, &q, &rep, sizeof(rep));
@@ -616,7 +752,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 			memset(&disk, 0, sizeof(disk));
 		snprintf(path, sizeof(path), "%s/o", rw->p);
 		obj_exists = lstat(path, &st) == 0;
-		compare(&r, &w, &c, &e, run.ret, &rep, &disk, obj_exists);
+		compare(&r, &w, &c, &e, run.ret, &rep, &disk, obj_exists, &st);
 	}
 	if (r.diffs) {
 		char head[8192];
@@ -667,6 +803,8 @@ static void teardown(struct world *w)
 	for (i = 0; i < vt_map_axis_count; i++)
 		if (vt_map_axes[i].spec)
 			umount2(w->mnt[i], MNT_DETACH);
+	if (w->p[0])
+		vt_fx_remove(w->p);	/* heals what only it knows to heal */
 	vt_safe_remove_tree(w->base);
 }
 
@@ -681,6 +819,14 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 	struct world w;
 
 	snprintf(self, sizeof(self), "%s", argv[0]);
+	{
+		static char probe[4200];
+		char d[4096];
+
+		snprintf(d, sizeof(d), "%s", argv[0]);
+		snprintf(probe, sizeof(probe), "%s/exec-probe", dirname(d));
+		vt_fx_probe_path = probe;
+	}
 	{
 		static char st[600];
 		char *b = basename(self);

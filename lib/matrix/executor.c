@@ -6,9 +6,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/capability.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -17,6 +22,9 @@
 #endif
 #ifndef RENAME_EXCHANGE
 #define RENAME_EXCHANGE (1 << 1)
+#endif
+#ifndef RENAME_WHITEOUT
+#define RENAME_WHITEOUT (1 << 2)
 #endif
 
 static int rc(int r)
@@ -86,7 +94,82 @@ static int tmpfile_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		r->gid = st.st_gid;
 		r->mode = st.st_mode;
 	}
+	/* name it P/n, so that its on-disk owner can be read through the
+	 * plain mount: the /proc magic link needs no CAP_DAC_READ_SEARCH */
+	{
+		char proc[64], name[PATH_MAX + 2];
+
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		snprintf(name, sizeof(name), "%s/n", q->dir);
+		r->link_err = rc(linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW));
+	}
 	close(fd);
+	return 0;
+}
+
+/* EXEC: the caller execs P/o (a copy of exec-probe) with empty
+ * inheritable and ambient sets; the probe writes its credentials to a
+ * pipe. Returns 0 or execve's errno. */
+static int exec_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	int out[2], errp[2], status, e = 0;
+	char buf[256];
+	ssize_t n, got = 0;
+	cap_t caps;
+	pid_t pid;
+
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	caps = cap_get_proc();
+	if (caps) {
+		cap_clear_flag(caps, CAP_INHERITABLE);
+		if (cap_set_proc(caps) < 0) {
+			cap_free(caps);
+			snprintf(r->exec_msg, sizeof(r->exec_msg), "clearing pI: %s", strerror(errno));
+			return 0;
+		}
+		cap_free(caps);
+	}
+	if (pipe2(out, O_CLOEXEC) < 0 || pipe2(errp, O_CLOEXEC) < 0)
+		return errno;
+	pid = fork();
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		char *argv[] = { (char *)q->path, NULL }, *envp[] = { NULL };
+
+		if (dup2(out[1], 1) < 0)
+			_exit(126);
+		execve(q->path, argv, envp);
+		e = errno;
+		(void)!write(errp[1], &e, sizeof(e));
+		_exit(127);
+	}
+	close(out[1]);
+	close(errp[1]);
+	if (read(errp[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
+		e = 0;
+	while (got < (ssize_t)sizeof(buf) - 1 && (n = read(out[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
+		got += n;
+	buf[got] = 0;
+	close(out[0]);
+	close(errp[0]);
+	waitpid(pid, &status, 0);
+	if (e)
+		return e;
+	{
+		struct vt_exec_creds *c = &r->creds;
+		unsigned long long eff, prm;
+
+		if (sscanf(buf, "%u %u %u %u %u %u %llx %llx", &c->ruid, &c->euid, &c->suid,
+			   &c->rgid, &c->egid, &c->sgid, &eff, &prm) == 8) {
+			c->cap_eff = eff;
+			c->cap_prm = prm;
+			r->have_creds = true;
+		} else {
+			snprintf(r->exec_msg, sizeof(r->exec_msg), "probe output \"%.60s\", status %#x",
+				 buf, (unsigned)status);
+		}
+	}
 	return 0;
 }
 
@@ -111,6 +194,13 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc(mknod(q->path, S_IFIFO | a->mode, 0));
 	case VT_OP_SYMLINK:
 		return rc(symlink("o", q->path));
+	case VT_OP_MKNOD_CHR:
+		return rc(mknod(q->path, S_IFCHR | a->mode, makedev(1, 3)));
+	case VT_OP_RENAME_WHITEOUT:
+		return rc((int)syscall(SYS_renameat2, AT_FDCWD, q->path, AT_FDCWD, q->path2,
+				       RENAME_WHITEOUT));
+	case VT_OP_EXEC:
+		return exec_op(q, r);
 	case VT_OP_LINK:
 		return rc(link(q->path, q->path2));
 	case VT_OP_CHOWN:

@@ -22,6 +22,10 @@ struct vt_exec_reply {
 	int nacl;		/* ACL_GET: entries, caller view */
 	struct vt_acl_centry acl[VT_MODEL_MAX_ACL];
 	struct vt_cfcaps fcaps;	/* FCAPS_GET */
+	int link_err;		/* TMPFILE: naming it P/n (0 or errno) */
+	bool have_creds;	/* EXEC: the probe reported */
+	struct vt_exec_creds creds;
+	char exec_msg[128];	/* EXEC: why the probe did not report */
 };
 
 /* vt_caller_fn: ARG is a struct vt_exec_req, DATA a struct vt_exec_reply.

@@ -13,6 +13,10 @@
 size_t vt_fx_acl_encode(const uint16_t *tag, const uint16_t *perm, const uint32_t *id, int n,
 			void *buf, size_t len);
 
+/* The exec-probe program copied into files with exec_probe set (the
+ * driver sets it next to the test program). */
+extern const char *vt_fx_probe_path;
+
 /* Creates PATH as described by I (type from I->mode; owner, mode, ACLs,
  * file capabilities). Returns 0 or -errno, with the failing step in WHAT. */
 int vt_fx_write(const char *path, const struct vt_minode *i, const char **what);

@@ -1,5 +1,5 @@
 /* Creating names: open(O_CREAT), O_TMPFILE, mkdir, mknod, symlink, link.
- * fs/namei.c (may_create, may_o_create, lookup_open, vfs_tmpfile,
+ * fs/namei.c (may_create, may_o_create, lookup_open, vfs_tmpfile, vfs_mknod,
  * vfs_prepare_mode, may_linkat, safe_hardlink_source, vfs_link),
  * fs/inode.c (inode_init_owner, mode_strip_sgid), fs/posix_acl.c
  * (posix_acl_create, posix_acl_create_masq). */
@@ -130,6 +130,24 @@ static void seen_by_caller(const struct vt_world *w, struct vt_expect *e)
 					  w->overflowgid);
 }
 
+/* The tmpfile is then named P/n by the caller through the same mount:
+ * linkat(AT_FDCWD, "/proc/self/fd/N", AT_FDCWD, P/n, AT_SYMLINK_FOLLOW).
+ * do_linkat -> may_linkat + vfs_link on the tmpfile's inode (I_LINKABLE:
+ * opened without O_EXCL), so the link obeys vt_model_link with the new
+ * inode as its source. */
+static void tmpfile_link(const struct vt_world *w, const struct vt_mop_args *a,
+			 struct vt_expect *e)
+{
+	struct vt_world lw = *w;
+	struct vt_expect le;
+
+	memset(&le, 0, sizeof(le));
+	lw.obj = e->result;
+	vt_model_link(&lw, a, &le);
+	e->link_err = le.err;
+	e->link_rule = le.rule;
+}
+
 void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	const char *rule = "";
@@ -155,6 +173,7 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		init_new_inode(w, mode, &e->result);
 		e->rule = "vfs_tmpfile: vfs_prepare_mode + inode_init_owner";
 		seen_by_caller(w, e);
+		tmpfile_link(w, a, e);
 		return;
 	}
 	if (a->on_existing && a->op == VT_OP_OPEN_CREAT) {
@@ -171,12 +190,16 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		/* filename_create(): positive dentry -> EEXIST; do_open():
 		 * O_EXCL on a name that was not created -> EEXIST */
 		if (a->op == VT_OP_OPEN_CREAT_EXCL || a->op == VT_OP_MKDIR ||
-		    a->op == VT_OP_MKFIFO || a->op == VT_OP_SYMLINK)
+		    a->op == VT_OP_MKFIFO || a->op == VT_OP_SYMLINK || a->op == VT_OP_MKNOD_CHR)
 			VT_FAIL(e, EEXIST, "filename_create/do_open: the name exists");
 	}
 	ret = may_create(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
+	/* vfs_mknod(): a device node (not a whiteout, which is 0:0) needs
+	 * capable(CAP_MKNOD), the initial namespace, after may_create() */
+	if (a->op == VT_OP_MKNOD_CHR && !vt_capable(w, VT_CAP_MKNOD))
+		VT_FAIL(e, EPERM, "vfs_mknod: !capable(CAP_MKNOD) for a character device");
 	switch (a->op) {
 	case VT_OP_OPEN_CREAT:
 	case VT_OP_OPEN_CREAT_EXCL:
@@ -192,6 +215,11 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		break;
 	case VT_OP_MKFIFO:
 		mode = (a->mode & 07777) | S_IFIFO;
+		mode = vfs_prepare_mode(w, mode, mode, mode);
+		break;
+	case VT_OP_MKNOD_CHR:
+		/* vfs_mknod: vfs_prepare_mode(idmap, dir, mode, mode, mode) */
+		mode = (a->mode & 07777) | S_IFCHR;
 		mode = vfs_prepare_mode(w, mode, mode, mode);
 		break;
 	case VT_OP_SYMLINK:

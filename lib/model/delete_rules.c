@@ -1,6 +1,8 @@
 /* Removing and renaming names: fs/namei.c (may_delete, check_sticky,
  * __check_sticky, may_create, vfs_unlink, vfs_rmdir, do_renameat2,
- * vfs_rename). */
+ * vfs_rename), whiteouts (mm/shmem.c: shmem_whiteout -> shmem_mknod; the
+ * block filesystems' *_whiteout_for_rename likewise make the inode with
+ * the rename's idmap and inode_init_owner). */
 #include "model/rules.h"
 
 #include <errno.h>
@@ -50,6 +52,31 @@ static int may_delete(const struct vt_world *w, const struct vt_minode *victim, 
 	return 0;
 }
 
+/* RENAME_WHITEOUT: the name P/o is left holding a whiteout. Since
+ * a3c751a50fe6 (5.8, "vfs: allow unprivileged whiteout creation")
+ * do_renameat2() no longer asks for capable(CAP_MKNOD) and vfs_mknod()
+ * exempts WHITEOUT_DEV: no capability is needed. The fs makes the inode
+ * like mknod(S_IFCHR | WHITEOUT_MODE, WHITEOUT_DEV) with the rename's
+ * idmap (shmem_whiteout -> shmem_mknod -> shmem_get_inode ->
+ * inode_init_owner): owner mapped_fsuid()/mapped_fsgid() (or the
+ * directory's group if it is setgid), mode S_IFCHR|0 (the umask or a
+ * default ACL cannot add bits to 0). Nothing checks that the caller's
+ * fsuid maps through the mount when the target existed (may_delete on
+ * the target instead of may_create): the owner is then whatever
+ * from_vfsuid() gives, INVALID included. */
+static void whiteout(const struct vt_world *w, struct vt_expect *e)
+{
+	struct vt_minode *wh = &e->whiteout;
+
+	e->obj_gone = false;
+	e->has_whiteout = true;
+	wh->exists = true;
+	wh->mode = S_IFCHR;
+	wh->uid = vt_from_vfsuid(w->idmap, w->fs_ns, vt_vfsuid_from_kuid(vt_cur_fsuid(w)));
+	wh->gid = (w->dir.mode & S_ISGID) ? w->dir.gid
+		  : vt_from_vfsgid(w->idmap, w->fs_ns, vt_vfsgid_from_kgid(vt_cur_fsgid(w)));
+}
+
 void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	const char *rule = "";
@@ -74,6 +101,7 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 	case VT_OP_RENAME:
 	case VT_OP_RENAME_NOREPLACE:
 	case VT_OP_RENAME_EXCHANGE:
+	case VT_OP_RENAME_WHITEOUT:
 		break;
 	default:
 		VT_FAIL(e, ENOSYS, "model: not a delete operation");
@@ -105,4 +133,6 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 	e->result = w->obj;
 	e->obj_gone = a->op != VT_OP_RENAME_EXCHANGE;
 	vt_model_seen(w, e);
+	if (a->op == VT_OP_RENAME_WHITEOUT)
+		whiteout(w, e);
 }

@@ -38,6 +38,9 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_XATTR_GET_TRUSTED] = "xattr-get-trusted",
 	[VT_OP_XATTR_REMOVE_USER] = "xattr-remove-user",
 	[VT_OP_XATTR_REMOVE_TRUSTED] = "xattr-remove-trusted",
+	[VT_OP_MKNOD_CHR] = "mknod-chr",
+	[VT_OP_RENAME_WHITEOUT] = "rename-whiteout",
+	[VT_OP_EXEC] = "exec",
 };
 
 const char *vt_mop_name(enum vt_mop op)
@@ -57,6 +60,7 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	case VT_OP_MKDIR:
 	case VT_OP_MKFIFO:
 	case VT_OP_SYMLINK:
+	case VT_OP_MKNOD_CHR:
 		vt_model_create(w, op, out);
 		break;
 	case VT_OP_LINK:
@@ -82,7 +86,11 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	case VT_OP_RENAME:
 	case VT_OP_RENAME_NOREPLACE:
 	case VT_OP_RENAME_EXCHANGE:
+	case VT_OP_RENAME_WHITEOUT:
 		vt_model_delete(w, op, out);
+		break;
+	case VT_OP_EXEC:
+		vt_model_exec(w, op, out);
 		break;
 	default:
 		vt_model_xattr(w, op, out);

@@ -28,6 +28,8 @@ bool vt_inode_owner_or_capable(const struct vt_world *w, const struct vt_minode 
 bool vt_in_group_or_capable(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t g);
 bool vt_has_unmapped_id(const struct vt_world *w, const struct vt_minode *i);
 bool vt_fsuidgid_has_mapping(const struct vt_world *w);
+/* rootid_owns_currentns() (security/commoncap.c) */
+bool vt_rootid_owns_currentns(const struct vt_world *w, vt_vfsuid_t v);
 
 int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int mask,
 			const char **rule);
@@ -44,6 +46,7 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *a,
 			    struct vt_expect *e);
 void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
+void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 
 /* stat() through the mount, as the caller: e->seen_* from e->result */

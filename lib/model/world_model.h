@@ -64,6 +64,7 @@ struct vt_minode {
 	bool user_xattr;	/* has user.vt */
 	bool trusted_xattr;	/* has trusted.vt */
 	bool nonempty;		/* holds data (no rule depends on it; a fixture detail) */
+	bool exec_probe;	/* holds a copy of tests/matrix/exec-probe (a fixture detail) */
 };
 
 struct vt_world {
@@ -76,6 +77,11 @@ struct vt_world {
 	struct vt_minode other;		/* P/t (second name: rename, link) */
 	uint32_t overflowuid, overflowgid;
 	bool protected_hardlinks;
+	/* exec: the caller's bounding set in the initial namespace (read
+	 * from /proc/self/status; a namespace joined with setns gets the
+	 * full set, set_cred_user_ns) and CAP_FULL_SET (cap_last_cap) */
+	uint64_t bset_init;
+	uint64_t cap_full;
 };
 
 enum vt_mop {
@@ -113,6 +119,9 @@ enum vt_mop {
 	VT_OP_XATTR_GET_TRUSTED,/* getxattr(P/o, trusted.vt) */
 	VT_OP_XATTR_REMOVE_USER,/* removexattr(P/o, user.vt) */
 	VT_OP_XATTR_REMOVE_TRUSTED,/* removexattr(P/o, trusted.vt) */
+	VT_OP_MKNOD_CHR,	/* mknod(P/n, S_IFCHR|mode, makedev(1, 3)) */
+	VT_OP_RENAME_WHITEOUT,	/* renameat2(P/o, P/t or P/n, RENAME_WHITEOUT) */
+	VT_OP_EXEC,		/* execve(P/o): a copy of exec-probe reports its creds */
 	VT_OP__COUNT
 };
 
@@ -143,6 +152,19 @@ struct vt_expect {
 	int got_nacl;			/* -1: ENODATA */
 	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
 	struct vt_cfcaps got_fcaps;
+	/* TMPFILE: the tmpfile is then given the name P/n by the caller
+	 * (linkat of /proc/self/fd/N, AT_SYMLINK_FOLLOW): that link's errno
+	 * and rule; on success P/n holds e->result */
+	int link_err;
+	const char *link_rule;
+	/* RENAME_WHITEOUT: the whiteout left at P/o (char device 0:0) */
+	bool has_whiteout;
+	struct vt_minode whiteout;
+	/* EXEC: the credentials after execve, in the caller's namespace */
+	struct vt_exec_creds {
+		uint32_t ruid, euid, suid, rgid, egid, sgid;
+		uint64_t cap_eff, cap_prm;
+	} creds;
 };
 
 /* The model: what the kernel must do for OP in W. Pure. */

@@ -182,7 +182,7 @@ static void acl_get(const struct vt_world *w, const struct vt_mop_args *a, struc
 }
 
 /* rootid_owns_currentns() */
-static bool rootid_owns_currentns(const struct vt_world *w, vt_vfsuid_t v)
+bool vt_rootid_owns_currentns(const struct vt_world *w, vt_vfsuid_t v)
 {
 	const struct vt_mns *ns;
 
@@ -251,7 +251,7 @@ int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
 		*rule = "cap_inode_getsecurity: rootid mapped, not 0 -> v3";
 		return 0;
 	}
-	if (!rootid_owns_currentns(w, vroot)) {
+	if (!vt_rootid_owns_currentns(w, vroot)) {
 		*rule = "cap_inode_getsecurity: !rootid_owns_currentns";
 		return EOVERFLOW;
 	}

@@ -1,7 +1,8 @@
 /* matrix/001: creating names through idmapped mounts.
  *
- * open(O_CREAT), open(O_CREAT|O_EXCL), O_TMPFILE, mkdir, mknod(S_IFIFO),
- * symlink, under parents that are plain, setgid (group the caller is or is
+ * open(O_CREAT), open(O_CREAT|O_EXCL), O_TMPFILE (then linked to a name
+ * through /proc/self/fd to read its on-disk owner), mkdir, mknod(S_IFIFO),
+ * symlink, mknod(S_IFCHR 1:3, vfs_mknod: capable(CAP_MKNOD)), under parents that are plain, setgid (group the caller is or is
  * not in), sticky, owned by an id the mount cannot map, or carry a default
  * ACL; with a plain and a setgid-requesting mode and umask 022 or 010
  * (S_IXGRP), and on a name that exists (EEXIST, or O_CREAT opening it). Guards the owner rule (inode_init_owner: mapped_fsuid,
@@ -14,8 +15,8 @@
 #include <sys/stat.h>
 
 static const enum vt_mop ops[] = { VT_OP_OPEN_CREAT, VT_OP_OPEN_CREAT_EXCL, VT_OP_TMPFILE,
-				   VT_OP_MKDIR, VT_OP_MKFIFO, VT_OP_SYMLINK };
-#define NOPS 6
+				   VT_OP_MKDIR, VT_OP_MKFIFO, VT_OP_SYMLINK, VT_OP_MKNOD_CHR };
+#define NOPS 7
 static const struct {
 	const char *name;
 	mode_t mode;

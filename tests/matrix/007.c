@@ -1,5 +1,6 @@
 /* matrix/007: unlink, rmdir, rename (plain, RENAME_NOREPLACE,
- * RENAME_EXCHANGE) and link through idmapped mounts, in plain, sticky and
+ * RENAME_EXCHANGE, RENAME_WHITEOUT: the whiteout's owner; skipped where
+ * the filesystem has no whiteouts) and link through idmapped mounts, in plain, sticky and
  * non-writable directories.
  *
  * Guards may_delete (EOVERFLOW for victims with unmapped ids, write
@@ -44,8 +45,10 @@ static const struct {
 	{ "rename-exchange-t", VT_OP_RENAME_EXCHANGE, true, false },
 	{ "link-to-new", VT_OP_LINK, false, false },
 	{ "rmdir", VT_OP_RMDIR, false, true },
+	{ "rename-whiteout-to-new", VT_OP_RENAME_WHITEOUT, false, false },
+	{ "rename-whiteout-over-t", VT_OP_RENAME_WHITEOUT, true, false },
 };
-#define NOPS 7
+#define NOPS 9
 
 static void make(int local, struct vt_mcase *c)
 {

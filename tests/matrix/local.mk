@@ -2,6 +2,12 @@
 # table over (mount idmap) x (caller) x (object state, operation); the
 # expected outcome of every case comes from the model (lib/model).
 MATRIX_TESTS = tests/matrix/001 tests/matrix/002 tests/matrix/003 tests/matrix/004 \
-	tests/matrix/005 tests/matrix/006 tests/matrix/007 tests/matrix/008 tests/matrix/009
+	tests/matrix/005 tests/matrix/006 tests/matrix/007 tests/matrix/008 tests/matrix/009 \
+	tests/matrix/010
 noinst_PROGRAMS += $(MATRIX_TESTS)
 SUITE_BINARIES += $(MATRIX_TESTS)
+# What matrix/010 copies into the filesystem under test and execs: it
+# reports its credentials (no library).
+noinst_PROGRAMS += tests/matrix/exec-probe
+tests_matrix_exec_probe_SOURCES = tests/matrix/exec-probe.c
+tests_matrix_exec_probe_LDADD =

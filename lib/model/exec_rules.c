@@ -1,0 +1,112 @@
+/* execve() of setuid/setgid and file-capability binaries through a mount:
+ * fs/exec.c (do_open_execat -> may_open(MAY_EXEC), bprm_fill_uid),
+ * fs/namespace.c (mnt_may_suid), security/commoncap.c
+ * (cap_bprm_creds_from_file, get_file_caps, get_vfs_caps_from_disk,
+ * rootid_owns_currentns, bprm_caps_from_vfs_caps, handle_privileged_root).
+ *
+ * Preconditions of every world modelled here (the matrix guarantees them,
+ * §B.6.8): the mount is attached in the caller's mount namespace and not
+ * nosuid and the sb's user namespace is the initial one (mnt_may_suid and
+ * current_in_userns(s_user_ns) hold); no_new_privs is off; no ptrace and
+ * an unshared fs_struct (bprm->unsafe is 0, so no downgrade); securebits
+ * 0 (root is privileged); the caller's inheritable and ambient sets are
+ * empty (the executor clears them). A file's security.capability holds
+ * fP = CAP_NET_RAW, fI = 0 and VFS_CAP_FLAGS_EFFECTIVE (matrix/fixture.c). */
+#include "model/rules.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+#define FILE_FP VT_CAPBIT(VT_CAP_NET_RAW)
+
+/* cap_bset after setns()/unshare() into a user namespace is CAP_FULL_SET
+ * (set_cred_user_ns); in the initial namespace it is inherited. */
+static uint64_t cap_bset(const struct vt_world *w)
+{
+	return vt_ns_is_init(w->cred.ns) ? w->bset_init : w->cap_full;
+}
+
+void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
+{
+	const struct vt_minode *i = &w->obj;
+	vt_kuid_t ruid = vt_cur_euid(w), euid = ruid;
+	vt_kgid_t rgid = vt_make_kgid(w->cred.ns, w->cred.gid), egid = rgid;
+	vt_kuid_t root_uid = vt_make_kuid(w->cred.ns, vt_cuid(0));
+	uint64_t pP = 0, bset = cap_bset(w);
+	bool effective = false, has_fcap = false;
+	const char *rule = "";
+	int ret;
+
+	(void)a;
+	ret = vt_may_lookup(w, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	if (!i->exists)
+		VT_FAIL(e, ENOENT, "lookup: no such name");
+	/* do_open_execat(): may_open(MAY_EXEC | MAY_OPEN) -> inode_permission */
+	if (!S_ISREG(i->mode))
+		VT_FAIL(e, EACCES, "may_open: exec of a non-regular file");
+	ret = vt_inode_permission(w, i, VT_MAY_EXEC, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+
+	/* bprm_fill_uid(): the file's ids in the mount's view; ignored unless
+	 * both have a mapping in the new cred's user namespace; S_ISGID only
+	 * together with S_IXGRP */
+	if (i->mode & (S_ISUID | S_ISGID)) {
+		vt_vfsuid_t vu = vt_i_uid_into_vfsuid(w, i);
+		vt_vfsgid_t vg = vt_i_gid_into_vfsgid(w, i);
+
+		if (vt_vfsuid_has_mapping(w->cred.ns, vu) && vt_vfsgid_has_mapping(w->cred.ns, vg)) {
+			if (i->mode & S_ISUID)
+				euid = vt_vfsuid_into_kuid(vu);
+			if ((i->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+				egid = vt_vfsgid_into_kgid(vg);
+		}
+	}
+
+	/* get_file_caps(): cap_clear(pP); get_vfs_caps_from_disk(): rootid
+	 * (v3) or 0 (v2) made a kuid in s_user_ns, then a vfsuid through the
+	 * mount; -ENODATA (caps ignored) if it is invalid or does not own the
+	 * caller's namespace or an ancestor (rootid_owns_currentns) */
+	if (i->fcaps.version) {
+		vt_kuid_t kroot = i->fcaps.version == 3 ? i->fcaps.rootid : vt_kuid(0);
+		vt_vfsuid_t vroot = vt_make_vfsuid(w->idmap, w->fs_ns, kroot);
+
+		if (vt_rootid_owns_currentns(w, vroot)) {
+			/* bprm_caps_from_vfs_caps(): pP' = (bset & fP) | (pI & fI);
+			 * -EPERM if a file-permitted bit is lost */
+			effective = true;
+			has_fcap = true;
+			pP = bset & FILE_FP;
+			if (FILE_FP & ~pP)
+				VT_FAIL(e, EPERM, "bprm_caps_from_vfs_caps: fP not within the bounding set");
+		}
+	}
+
+	/* handle_privileged_root(): a setuid-root binary that also has file
+	 * capabilities run by a non-root caller gets only the file's caps
+	 * (__is_suid: euid != uid && euid == root); otherwise euid or ruid
+	 * root gives pP = bset | pI, and euid root the effective flag */
+	if (!(has_fcap && euid.val != ruid.val && euid.val == root_uid.val)) {
+		if (euid.val == root_uid.val || ruid.val == root_uid.val)
+			pP = bset;	/* | pI, empty */
+		if (euid.val == root_uid.val)
+			effective = true;
+	}
+
+	/* cap_bprm_creds_from_file(): suid = fsuid = euid; pP |= ambient
+	 * (empty); pE = effective ? pP : ambient */
+	e->creds.ruid = vt_from_kuid(w->cred.ns, ruid).val;
+	e->creds.euid = e->creds.suid = vt_from_kuid(w->cred.ns, euid).val;
+	e->creds.rgid = vt_from_kgid(w->cred.ns, rgid).val;
+	e->creds.egid = e->creds.sgid = vt_from_kgid(w->cred.ns, egid).val;
+	e->creds.cap_prm = pP;
+	e->creds.cap_eff = effective ? pP : 0;
+	e->err = 0;
+	e->rule = has_fcap ? "bprm_fill_uid + cap_bprm_creds_from_file (file caps used)"
+		  : i->fcaps.version ? "bprm_fill_uid + cap_bprm_creds_from_file (file caps ignored: get_vfs_caps_from_disk -ENODATA)"
+		  : "bprm_fill_uid + cap_bprm_creds_from_file";
+	e->result = *i;
+	vt_model_seen(w, e);
+}

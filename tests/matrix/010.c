@@ -1,0 +1,66 @@
+/* matrix/010: exec of setuid, setgid and file-capability binaries through
+ * idmapped mounts.
+ *
+ * A copy of exec-probe with the case's owner (0:0, 1000:1000, 70000:70000
+ * on disk), mode (S_ISUID, S_ISGID with and without S_IXGRP, both) and
+ * security.capability (v2; v3 with rootid 0, 10000 = ns0's root, 70000)
+ * is exec'd by the case's caller through the case's mount (attached with
+ * move_mount: mnt_may_suid, §B.6.8); the probe reports its uids, gids and
+ * capability sets. Guards bprm_fill_uid (the owner in the mount's view;
+ * ignored when it has no mapping in the caller's namespace; S_ISGID only
+ * with S_IXGRP), get_vfs_caps_from_disk (file caps ignored when the rootid
+ * does not own the caller's namespace or an ancestor) and the resulting
+ * sets of cap_bprm_creds_from_file / handle_privileged_root. Expected
+ * values come from lib/model (exec_rules.c). */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} owners[] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "70000:70000", 70000, 70000 },
+};
+#define NOWNERS 3
+static const struct {
+	const char *name;
+	mode_t mode;
+	int fcaps_version;
+	uint32_t rootid;
+} files[] = {
+	{ "suid-4755", 04755, 0, 0 },
+	{ "sgid-2755", 02755, 0, 0 },
+	{ "sgid-noxgrp-2745", 02745, 0, 0 },
+	{ "suid-sgid-6755", 06755, 0, 0 },
+	{ "plain-0755", 0755, 0, 0 },
+	{ "fcaps-v2-0755", 0755, 2, 0 },
+	{ "fcaps-v3-rootid0-0755", 0755, 3, 0 },
+	{ "fcaps-v3-rootid10000-0755", 0755, 3, 10000 },
+	{ "fcaps-v3-rootid70000-0755", 0755, 3, 70000 },
+	{ "suid-fcaps-v2-4755", 04755, 2, 0 },
+};
+#define NFILES 10
+
+static void make(int local, struct vt_mcase *c)
+{
+	int f = local % NFILES, o = local / NFILES;
+
+	c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+	c->obj = vt_fx_inode(S_IFREG | files[f].mode, owners[o].uid, owners[o].gid);
+	c->obj.exec_probe = true;
+	c->obj.nonempty = false;
+	c->obj.fcaps.version = files[f].fcaps_version;
+	c->obj.fcaps.rootid = vt_kuid(files[f].rootid);
+	c->op.op = VT_OP_EXEC;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
+}
+
+static const struct vt_family family = { "exec", NFILES * NOWNERS, make };
+
+int main(int argc, char **argv)
+{
+	return vt_matrix_main(&family, argc, argv);
+}
