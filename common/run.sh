@@ -46,6 +46,8 @@ vt_run_one() { # run-index test resdir
 	0) VT_T_RESULT=pass ;;
 	4) VT_T_RESULT=notrun
 	   reason=$(sed -n 's/^1\.\.0 # SKIP //p' "$base.ktap" | head -n 1)
+	   # Every case skipped on its own: give the first case's reason.
+	   [ -n "$reason" ] || reason=$(sed -n 's/^ *ok [0-9]* \([^ ]*\) # SKIP /\1: /p' "$base.ktap" | head -n 1)
 	   [ -n "$reason" ] || reason="test said notrun" ;;
 	124) VT_T_RESULT=fail; reason="timeout: killed after ${VT_S_TIMEOUT[$i]}s (-T)" ;;
 	*) VT_T_RESULT=fail

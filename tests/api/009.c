@@ -36,6 +36,11 @@ static bool make(struct vt_ctx *ctx, struct w *w)
 	return true;
 }
 
+/* The watch functions return 0 or the errno of the mark (the permission
+ * check under test), or INIT_FAILED + errno when the notification group
+ * itself could not be made (no permission check was reached). */
+#define INIT_FAILED 1000
+
 static int inotify_watch(void *arg, void *data, size_t len)
 {
 	int fd = inotify_init1(IN_CLOEXEC), ret;
@@ -43,7 +48,7 @@ static int inotify_watch(void *arg, void *data, size_t len)
 	(void)data;
 	(void)len;
 	if (fd < 0)
-		return errno;
+		return INIT_FAILED + errno;
 	ret = inotify_add_watch(fd, arg, IN_MODIFY) < 0 ? errno : 0;
 	close(fd);
 	return ret;
@@ -56,7 +61,7 @@ static int fanotify_watch(void *arg, void *data, size_t len)
 	(void)data;
 	(void)len;
 	if (fd < 0)
-		return errno == EPERM || errno == EINVAL ? 1000 + errno : errno;
+		return INIT_FAILED + errno;
 	ret = fanotify_mark(fd, FAN_MARK_ADD | FAN_MARK_INODE, FAN_MODIFY, AT_FDCWD, arg) < 0
 		      ? errno
 		      : 0;
@@ -66,6 +71,7 @@ static int fanotify_watch(void *arg, void *data, size_t len)
 
 static void run_both(struct vt_ctx *ctx, vt_caller_fn fn, const char *api)
 {
+	const char *init = fn == inotify_watch ? "inotify_init1()" : "fanotify_init()";
 	struct vt_caller u = vt_caller_user(1001, 1001);
 	char op[200];
 	struct vt_run r;
@@ -76,9 +82,19 @@ static void run_both(struct vt_ctx *ctx, vt_caller_fn fn, const char *api)
 	r = vt_run_as(&u, fn, w.via, NULL, 0);
 	if (!vt_expect_ran(ctx, &u, &r))
 		return;
-	if (r.ret > 1000)
+	if (r.ret == INIT_FAILED + ENOSYS)
+		VT_SKIP(ctx, "%s: the kernel has no such syscall (ENOSYS: built without "
+			     "CONFIG_%s)",
+			init, fn == inotify_watch ? "INOTIFY_USER" : "FANOTIFY");
+	if (fn == fanotify_watch &&
+	    (r.ret == INIT_FAILED + EPERM || r.ret == INIT_FAILED + EINVAL))
 		VT_SKIP(ctx, "unprivileged fanotify_init(FAN_REPORT_FID) refused: %s (5.13+)",
-			vt_errname(r.ret - 1000));
+			vt_errname(r.ret - INIT_FAILED));
+	if (r.ret > INIT_FAILED) {
+		vt_fail(ctx, "setup: %s as uid 1001 failed: %s", init,
+			vt_errname(r.ret - INIT_FAILED));
+		return;
+	}
 	if (r.ret == ENODEV || r.ret == EOPNOTSUPP || r.ret == EXDEV)
 		VT_SKIP(ctx, "%s cannot report file ids to fanotify: %s", ctx->fstype,
 			vt_errname(r.ret));
@@ -90,6 +106,11 @@ static void run_both(struct vt_ctx *ctx, vt_caller_fn fn, const char *api)
 	r = vt_run_as(&u, fn, w.file, NULL, 0);
 	if (!vt_expect_ran(ctx, &u, &r))
 		return;
+	if (r.ret > INIT_FAILED) {
+		vt_fail(ctx, "setup: %s as uid 1001 failed the second time: %s", init,
+			vt_errname(r.ret - INIT_FAILED));
+		return;
+	}
 	/* Plain mount: 1000 != 1001, other bits --- -> EACCES. */
 	snprintf(op, sizeof(op), "%s on the 0600 file through the plain mount as uid 1001", api);
 	vt_expect_errno(ctx, op, r.ret, EACCES,

@@ -20,7 +20,10 @@ static inline int api_clone(const char *path, int recursive)
 			    VT_OPEN_TREE_CLONE | O_CLOEXEC | (recursive ? AT_RECURSIVE : 0));
 }
 
-/* Detached clone of the mount FD refers to (a detached or attached mount). */
+/* Detached clone of the mount FD refers to. FD must be an attached mount
+ * in the caller's namespace on any kernel before 6.18 (__do_loopback:
+ * !check_mnt(old) -> EINVAL): attach an fsmount() fd with api_attach()
+ * first and clone the path instead. */
 static inline int api_clone_at(int fd)
 {
 	return vt_open_tree(fd, "", VT_OPEN_TREE_CLONE | O_CLOEXEC | AT_EMPTY_PATH);

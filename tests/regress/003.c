@@ -9,7 +9,9 @@
  * (5.18-rc4). Guard: xfstests generic/689.
  *
  * Scene: a tmpfs mounted in userns S = b:0:100000:65536 (s_user_ns = S),
- * idmapped by host root with M = b:0:200000:65536. Host root sets
+ * attached by host root at plain/, and a clone of it idmapped by host root
+ * with M = b:0:200000:65536 at mnt/ (notrun where tmpfs cannot be
+ * idmapped: before 6.3). Host root sets
  * user:201000:rwx through M. vfs_set_acl: from_vfsuid(M, S, 201000) =
  * make_kuid(S, up(M, 201000) = 1000) = kuid 101000. Read back from the
  * initial namespace: through the plain mount 101000, through M
@@ -51,12 +53,27 @@ static void acl_translation(struct vt_ctx *ctx)
 	if (mfd == -EPERM || mfd == -EINVAL)
 		VT_SKIP(ctx, "cannot mount tmpfs in a user namespace: %s", vt_errname(-mfd));
 	VT_SETUP(ctx, mfd, "tmpfs in userns");
-	fd = api_clone_at(mfd);
-	VT_SETUP(ctx, fd, "clone");
-	VT_SETUP(ctx, api_attach(fd, plain) ? -1 : 0, "attach plain");
-	close(fd);
-	fd = api_clone_at(mfd);
-	VT_SETUP(ctx, fd, "clone");
+	/* The fsmount() mount is detached (the root of an anonymous mount
+	 * namespace). open_tree(OPEN_TREE_CLONE) of it is EINVAL before 6.18
+	 * (__do_loopback: !check_mnt(old)), so attach it here first
+	 * (do_move_mount: a detached source must be is_anon_ns root, the
+	 * target in our namespace) and clone the attached mount, which every
+	 * kernel with open_tree() allows. */
+	ret = api_attach(mfd, plain);
+	errno = ret;
+	VT_SETUP(ctx, ret ? -1 : 0, "move_mount(tmpfs fsmount fd -> plain)");
+	close(mfd);
+	/* tmpfs has FS_ALLOW_IDMAP only since 7a80e5b8c6fa (6.3): ask this
+	 * superblock, through a clone, with a namespace that is neither S nor M. */
+	ret = vt_probe_idmap_support(plain);
+	if (ret == -EINVAL)
+		VT_SKIP(ctx, "tmpfs cannot be idmapped on this kernel: mount_setattr(IDMAP) of a "
+			     "clone of %s gives EINVAL (FS_ALLOW_IDMAP for tmpfs: 7a80e5b8c6fa, 6.3)",
+			plain);
+	errno = -ret;
+	VT_SETUP(ctx, ret, "probe: idmap a clone of the userns tmpfs");
+	fd = api_clone(plain, 0);
+	VT_SETUP(ctx, fd, "open_tree(plain, OPEN_TREE_CLONE)");
 	if (!vt_expect_errno(ctx, "idmap the userns tmpfs with M", api_idmap_fd(fd, (uint64_t)m_ns, 0),
 			     0, "can_idmap_mount: tmpfs FS_ALLOW_IDMAP, M != s_user_ns"))
 		return;
@@ -95,7 +112,6 @@ static void acl_translation(struct vt_ctx *ctx)
 	}
 	vt_expect_eq(ctx, "ACL_USER 201000 via M", vt_acl_find(e, n, VT_ACL_USER, 201000), 7,
 		     "vfs_posix_acl_to_xattr: make_vfsuid(M, S, 101000) = 201000");
-	close(mfd);
 	close(s_ns);
 	close(m_ns);
 }
