@@ -2,6 +2,7 @@
 #include "testlib.h"
 
 #include "util/safe_remove.h"
+#include "util/syscalls.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -119,6 +120,41 @@ bool vt_probe_feature(struct vt_ctx *ctx, const char *feature, const struct vt_c
 	vt_note(ctx, "probe %s as %s: %s%s%s", feature, who, r.ret ? "no (" : "yes",
 		r.ret ? vt_errname(r.ret) : "", r.ret ? ")" : "");
 	return r.ret == 0;
+}
+
+bool vt_userns_tmpfs_at(struct vt_ctx *ctx, int owner_ns, const char *path)
+{
+	int mfd = vt_fsmount_in_userns(owner_ns, "tmpfs"), ret;
+
+	if (mfd == -EPERM || mfd == -EINVAL) {
+		vt_skip(ctx, "cannot mount tmpfs inside a user namespace: %s", vt_errname(-mfd));
+		return false;
+	}
+	if (mfd < 0) {
+		vt_fail(ctx, "setup: tmpfs mounted inside a user namespace: %s", vt_errname(-mfd));
+		return false;
+	}
+	/* do_move_mount: a detached source must be the root of an anonymous
+	 * namespace, the target in ours. */
+	ret = vt_move_mount(mfd, "", AT_FDCWD, path, VT_MOVE_MOUNT_F_EMPTY_PATH) < 0 ? errno : 0;
+	close(mfd);
+	if (ret) {
+		vt_fail(ctx, "setup: move_mount(tmpfs fsmount fd -> %s): %s", path, vt_errname(ret));
+		return false;
+	}
+	/* Ask this superblock, through a clone, with an unrelated namespace. */
+	ret = vt_probe_idmap_support(path);
+	if (ret == -EINVAL) {
+		vt_skip(ctx, "tmpfs cannot be idmapped on this kernel: mount_setattr(IDMAP) of a "
+			     "clone of %s gives EINVAL (FS_ALLOW_IDMAP for tmpfs: 7a80e5b8c6fa, 6.3)",
+			path);
+		return false;
+	}
+	if (ret < 0) {
+		vt_fail(ctx, "setup: probe: idmap a clone of the userns tmpfs: %s", vt_errname(-ret));
+		return false;
+	}
+	return true;
 }
 
 const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,

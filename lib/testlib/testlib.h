@@ -115,6 +115,15 @@ const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t u
 const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,
 			   const char *name, char *buf, size_t len);
 
+/* A tmpfs whose superblock belongs to the user namespace OWNER_NS (mounted
+ * from inside it with fsmount()), attached at PATH (an existing directory),
+ * on a kernel where tmpfs can be idmapped. Attaching first keeps the later
+ * open_tree(OPEN_TREE_CLONE) working before 6.18, which refuses to clone a
+ * detached fsmount() mount (__do_loopback: !check_mnt). Returns false when
+ * the case was skipped (no tmpfs in a user namespace here, or no tmpfs
+ * idmapping: 7a80e5b8c6fa, 6.3) or failed in setup; the caller returns. */
+bool vt_userns_tmpfs_at(struct vt_ctx *ctx, int owner_ns, const char *path);
+
 /* Is case NAME expunged (./check -E passes case-level entries in the file
  * named by VT_EXPUNGE, lines "case<TAB>reason")? Then WHY gets
  * "expunged: reason" and the case is reported as a skip, not run. */

@@ -240,36 +240,15 @@ static void recursive_all_or_nothing(struct vt_ctx *ctx)
 static void sb_userns(struct vt_ctx *ctx)
 {
 	char sb[4096], mnt[4096], f[4300];
-	int owner, other, fd, mfd, ret;
+	int owner, other, fd;
 
 	if (!vt_mkdir(ctx, "sb", 0755, 0, 0, sb, sizeof(sb)) ||
 	    !vt_mkdir(ctx, "mnt", 0755, 0, 0, mnt, sizeof(mnt)))
 		return;
 	owner = vt_userns_from_spec(-1, "b:0:100000:65536");
 	VT_SETUP(ctx, owner, "userns b:0:100000:65536");
-	mfd = vt_fsmount_in_userns(owner, "tmpfs");
-	if (mfd == -EPERM || mfd == -EINVAL)
-		VT_SKIP(ctx, "cannot mount tmpfs inside a user namespace: %s", vt_errname(-mfd));
-	VT_SETUP(ctx, mfd, "tmpfs mounted inside the userns");
-	/* The fsmount() mount is detached (root of an anonymous mount
-	 * namespace); open_tree(OPEN_TREE_CLONE) of it is EINVAL before 6.18
-	 * (__do_loopback: !check_mnt(old)). Attach it first (do_move_mount: a
-	 * detached source must be the root of an anonymous namespace, the
-	 * target in ours), then clone the attached mount as on any kernel. */
-	ret = api_attach(mfd, sb);
-	errno = ret;
-	VT_SETUP(ctx, ret ? -1 : 0, "move_mount(tmpfs fsmount fd -> sb)");
-	close(mfd);
-	/* tmpfs has FS_ALLOW_IDMAP only since 7a80e5b8c6fa (6.3); without it
-	 * the EINVAL below would not come from the rule under test. Ask this
-	 * superblock, through a clone, with a namespace that is neither. */
-	ret = vt_probe_idmap_support(sb);
-	if (ret == -EINVAL)
-		VT_SKIP(ctx, "tmpfs cannot be idmapped on this kernel: mount_setattr(IDMAP) of a "
-			     "clone of %s gives EINVAL (FS_ALLOW_IDMAP for tmpfs: 7a80e5b8c6fa, 6.3)",
-			sb);
-	errno = -ret;
-	VT_SETUP(ctx, ret, "probe: idmap a clone of the userns tmpfs");
+	if (!vt_userns_tmpfs_at(ctx, owner, sb))
+		return;
 	vt_scene(ctx, "tmpfs with s_user_ns = userns b:0:100000:65536 at %s", sb);
 	fd = api_clone(sb, 0);
 	VT_SETUP(ctx, fd, "open_tree(sb, OPEN_TREE_CLONE) of the tmpfs");

@@ -40,7 +40,7 @@ static void acl_translation(struct vt_ctx *ctx)
 {
 	char plain[4096], mnt[4096], f_plain[4300], f_via[4300];
 	struct vt_acl_entry e[VT_ACL_MAX_ENTRIES];
-	int s_ns, m_ns, mfd, fd, n, ret;
+	int s_ns, m_ns, fd, n, ret;
 
 
 	if (!vt_mkdir(ctx, "plain", 0755, 0, 0, plain, sizeof(plain)) ||
@@ -49,29 +49,8 @@ static void acl_translation(struct vt_ctx *ctx)
 	s_ns = vt_userns_from_spec(-1, "b:0:100000:65536");
 	m_ns = vt_userns_from_spec(-1, "b:0:200000:65536");
 	VT_SETUP(ctx, s_ns < 0 || m_ns < 0 ? -1 : 0, "user namespaces");
-	mfd = vt_fsmount_in_userns(s_ns, "tmpfs");
-	if (mfd == -EPERM || mfd == -EINVAL)
-		VT_SKIP(ctx, "cannot mount tmpfs in a user namespace: %s", vt_errname(-mfd));
-	VT_SETUP(ctx, mfd, "tmpfs in userns");
-	/* The fsmount() mount is detached (the root of an anonymous mount
-	 * namespace). open_tree(OPEN_TREE_CLONE) of it is EINVAL before 6.18
-	 * (__do_loopback: !check_mnt(old)), so attach it here first
-	 * (do_move_mount: a detached source must be is_anon_ns root, the
-	 * target in our namespace) and clone the attached mount, which every
-	 * kernel with open_tree() allows. */
-	ret = api_attach(mfd, plain);
-	errno = ret;
-	VT_SETUP(ctx, ret ? -1 : 0, "move_mount(tmpfs fsmount fd -> plain)");
-	close(mfd);
-	/* tmpfs has FS_ALLOW_IDMAP only since 7a80e5b8c6fa (6.3): ask this
-	 * superblock, through a clone, with a namespace that is neither S nor M. */
-	ret = vt_probe_idmap_support(plain);
-	if (ret == -EINVAL)
-		VT_SKIP(ctx, "tmpfs cannot be idmapped on this kernel: mount_setattr(IDMAP) of a "
-			     "clone of %s gives EINVAL (FS_ALLOW_IDMAP for tmpfs: 7a80e5b8c6fa, 6.3)",
-			plain);
-	errno = -ret;
-	VT_SETUP(ctx, ret, "probe: idmap a clone of the userns tmpfs");
+	if (!vt_userns_tmpfs_at(ctx, s_ns, plain))
+		return;
 	fd = api_clone(plain, 0);
 	VT_SETUP(ctx, fd, "open_tree(plain, OPEN_TREE_CLONE)");
 	if (!vt_expect_errno(ctx, "idmap the userns tmpfs with M", api_idmap_fd(fd, (uint64_t)m_ns, 0),
