@@ -15,3 +15,8 @@ EXTRA_DIST += unit/test-matrix-break.sh
 # run/vm's command line, without booting (TAP).
 TESTS += unit/test-run-vm-args.sh
 EXTRA_DIST += unit/test-run-vm-args.sh run
+# The installed tree (what run/vm packs) runs ./check alone, without this
+# source tree (root; a private mount namespace).
+TESTS += unit/test-install-tree.sh
+EXTRA_DIST += unit/test-install-tree.sh
+AM_TESTS_ENVIRONMENT = MAKE='$(MAKE)'; export MAKE;

@@ -4,10 +4,9 @@
 MATRIX_TESTS = tests/matrix/001 tests/matrix/002 tests/matrix/003 tests/matrix/004 \
 	tests/matrix/005 tests/matrix/006 tests/matrix/007 tests/matrix/008 tests/matrix/009 \
 	tests/matrix/010
-noinst_PROGRAMS += $(MATRIX_TESTS)
-SUITE_BINARIES += $(MATRIX_TESTS)
+nobase_suite_PROGRAMS += $(MATRIX_TESTS)
 # What matrix/010 copies into the filesystem under test and execs: it
 # reports its credentials (no library).
-noinst_PROGRAMS += tests/matrix/exec-probe
+nobase_suite_PROGRAMS += tests/matrix/exec-probe
 tests_matrix_exec_probe_SOURCES = tests/matrix/exec-probe.c
 tests_matrix_exec_probe_LDADD =

@@ -1,5 +1,4 @@
 # Harness self-tests: programs that misbehave on purpose (crash, hang, leak).
 # Only in group "selftest"; unit/test-harness.sh runs them through ./check.
 SELFTEST_TESTS = tests/selftest/001 tests/selftest/002 tests/selftest/003
-noinst_PROGRAMS += $(SELFTEST_TESTS)
-SUITE_BINARIES += $(SELFTEST_TESTS)
+nobase_suite_PROGRAMS += $(SELFTEST_TESTS)
