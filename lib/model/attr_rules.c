@@ -37,12 +37,17 @@ struct iattr {
 static bool chown_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfsuid_t ia)
 {
 	vt_vfsuid_t v = vt_i_uid_into_vfsuid(w, i);
+	enum vt_capw c;
 
 	if (vt_vfsuid_eq_kuid(v, vt_cur_fsuid(w)) && vt_vfsuid_eq(ia, v))
 		return true;
-	if (vt_capable_wrt_inode_uidgid(w, i, VT_CAP_CHOWN))
+	c = vt_capable_wrt(w, i, VT_CAP_CHOWN);
+	if (c == VT_CAPW_GRANTED)
+		return vt_hit_capw(w, VT_R_CHOWN_CAP, c);
+	if (!vt_vfsuid_valid(v) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN))
 		return true;
-	return !vt_vfsuid_valid(v) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN);
+	vt_hit_capw(w, VT_R_CHOWN_CAP, c);
+	return false;
 }
 
 /* chgrp_ok(): the owner may change the group to one of its groups, the
@@ -50,30 +55,39 @@ static bool chown_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfs
 static bool chgrp_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t ia)
 {
 	vt_vfsgid_t g = vt_i_gid_into_vfsgid(w, i);
+	bool owner_asked = false;
+	enum vt_capw c;
 
 	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, i), vt_cur_fsuid(w))) {
 		if (vt_vfsgid_eq(ia, g))
 			return true;
 		if (vt_vfsgid_in_group_p(w, ia))
-			return true;
+			return vt_hit(w, VT_R_CHGRP_IN_GROUP, true);
+		owner_asked = true;
 	}
-	if (vt_capable_wrt_inode_uidgid(w, i, VT_CAP_CHOWN))
+	c = vt_capable_wrt(w, i, VT_CAP_CHOWN);
+	if (c == VT_CAPW_GRANTED)
+		return vt_hit_capw(w, VT_R_CHOWN_CAP, c);
+	if (!vt_vfsgid_valid(g) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN))
 		return true;
-	return !vt_vfsgid_valid(g) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN);
+	if (owner_asked)
+		vt_hit(w, VT_R_CHGRP_IN_GROUP, false);
+	vt_hit_capw(w, VT_R_CHOWN_CAP, c);
+	return false;
 }
 
 /* notify_change() -> ->setattr -> setattr_prepare() + setattr_copy().
  * Updates *I on success; returns 0 or -errno with *RULE set. */
 static int notify_change(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
-			 const char **rule)
+			 enum vt_rule *rule)
 {
-	const char *prule;
+	enum vt_rule prule;
 	mode_t mode = i->mode;
 
 	/* may_setattr(): ATTR_TOUCH by a non-owner needs write permission */
 	if ((ia->valid & IA_TOUCH) && !vt_inode_owner_or_capable(w, i) &&
-	    vt_inode_permission(w, i, VT_MAY_WRITE, &prule)) {
-		*rule = "may_setattr: ATTR_TOUCH, not owner: inode_permission(MAY_WRITE)";
+	    vt_inode_permission_at(w, i, VT_MAY_WRITE, VT_R_TOUCH_WRITE, &prule)) {
+		*rule = VT_R_TOUCH_WRITE;
 		return -EACCES;
 	}
 	/* security_inode_need_killpriv(): only if security.capability exists */
@@ -91,46 +105,51 @@ static int notify_change(const struct vt_world *w, struct vt_minode *i, struct i
 		ia->mode &= ~(mode_t)S_ISGID;
 	}
 	/* uid/gid changes must be representable in the sb's namespace */
-	if ((ia->valid & IA_UID) && !vt_vfsuid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsuid)) {
-		*rule = "notify_change: !vfsuid_has_fsmapping(ia_vfsuid)";
+	if ((ia->valid & IA_UID) &&
+	    !vt_hit(w, VT_R_NC_UID_FSMAPPING, vt_vfsuid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsuid))) {
+		*rule = VT_R_NC_UID_FSMAPPING;
 		return -EOVERFLOW;
 	}
-	if ((ia->valid & IA_GID) && !vt_vfsgid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsgid)) {
-		*rule = "notify_change: !vfsgid_has_fsmapping(ia_vfsgid)";
+	if ((ia->valid & IA_GID) &&
+	    !vt_hit(w, VT_R_NC_GID_FSMAPPING, vt_vfsgid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsgid))) {
+		*rule = VT_R_NC_GID_FSMAPPING;
 		return -EOVERFLOW;
 	}
 	/* no change to an inode whose ids do not map, unless made valid */
-	if (!(ia->valid & IA_UID) && !vt_vfsuid_valid(vt_i_uid_into_vfsuid(w, i))) {
-		*rule = "notify_change: inode uid unmapped in the mount";
+	if (!(ia->valid & IA_UID) &&
+	    !vt_hit(w, VT_R_NC_INODE_UID, vt_vfsuid_valid(vt_i_uid_into_vfsuid(w, i)))) {
+		*rule = VT_R_NC_INODE_UID;
 		return -EOVERFLOW;
 	}
-	if (!(ia->valid & IA_GID) && !vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, i))) {
-		*rule = "notify_change: inode gid unmapped in the mount";
+	if (!(ia->valid & IA_GID) &&
+	    !vt_hit(w, VT_R_NC_INODE_GID, vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, i)))) {
+		*rule = VT_R_NC_INODE_GID;
 		return -EOVERFLOW;
 	}
 	/* setattr_prepare() */
 	if (!(ia->valid & IA_FORCE)) {
-		if ((ia->valid & IA_UID) && !chown_ok(w, i, ia->vfsuid)) {
-			*rule = "setattr_prepare: chown_ok";
+		if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_CHOWN_OK, chown_ok(w, i, ia->vfsuid))) {
+			*rule = VT_R_CHOWN_OK;
 			return -EPERM;
 		}
-		if ((ia->valid & IA_GID) && !chgrp_ok(w, i, ia->vfsgid)) {
-			*rule = "setattr_prepare: chgrp_ok";
+		if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_CHGRP_OK, chgrp_ok(w, i, ia->vfsgid))) {
+			*rule = VT_R_CHGRP_OK;
 			return -EPERM;
 		}
 		if (ia->valid & IA_MODE) {
 			vt_vfsgid_t g;
 
-			if (!vt_inode_owner_or_capable(w, i)) {
-				*rule = "setattr_prepare: ATTR_MODE needs inode_owner_or_capable";
+			if (!vt_hit(w, VT_R_MODE_OWNER, vt_inode_owner_or_capable(w, i))) {
+				*rule = VT_R_MODE_OWNER;
 				return -EPERM;
 			}
 			g = (ia->valid & IA_GID) ? ia->vfsgid : vt_i_gid_into_vfsgid(w, i);
-			if (!vt_in_group_or_capable(w, i, g))
+			if ((ia->mode & S_ISGID) && !vt_in_group_or_capable_hit(w, i, g, VT_R_SETATTR_SGID))
 				ia->mode &= ~(mode_t)S_ISGID;
 		}
-		if ((ia->valid & IA_TIMES_SET) && !vt_inode_owner_or_capable(w, i)) {
-			*rule = "setattr_prepare: explicit times need inode_owner_or_capable";
+		if ((ia->valid & IA_TIMES_SET) &&
+		    !vt_hit(w, VT_R_TIMES_OWNER, vt_inode_owner_or_capable(w, i))) {
+			*rule = VT_R_TIMES_OWNER;
 			return -EPERM;
 		}
 	}
@@ -148,13 +167,14 @@ static int notify_change(const struct vt_world *w, struct vt_minode *i, struct i
 		mode_t m = ia->mode;
 
 		/* checked against the (new) inode gid */
-		if (!vt_in_group_or_capable(w, i, vt_i_gid_into_vfsgid(w, i)))
+		if ((m & S_ISGID) &&
+		    !vt_in_group_or_capable_hit(w, i, vt_i_gid_into_vfsgid(w, i), VT_R_SETATTR_SGID))
 			m &= ~(mode_t)S_ISGID;
 		i->mode = m;
 		/* ->setattr: posix_acl_chmod() after a mode change */
 		vt_posix_acl_chmod(i);
 	}
-	*rule = "notify_change";
+	*rule = VT_R_SETATTR_OK;
 	return 0;
 }
 
@@ -189,6 +209,17 @@ void vt_posix_acl_chmod(struct vt_minode *i)
 		group_obj->perm = (i->mode & S_IRWXG) >> 3;
 }
 
+/* setattr_should_drop_sgid() with its outcome recorded: only S_ISGID
+ * without S_IXGRP depends on in_group_or_capable */
+static bool should_drop_sgid_hit(const struct vt_world *w, const struct vt_minode *i)
+{
+	if (!(i->mode & S_ISGID))
+		return false;
+	if (i->mode & S_IXGRP)
+		return true;
+	return !vt_in_group_or_capable_hit(w, i, vt_i_gid_into_vfsgid(w, i), VT_R_DROP_SGID);
+}
+
 /* dentry_needs_remove_privs(): setattr_should_drop_suidgid() | KILL_PRIV */
 static unsigned int needs_remove_privs(const struct vt_world *w, const struct vt_minode *i)
 {
@@ -196,22 +227,32 @@ static unsigned int needs_remove_privs(const struct vt_world *w, const struct vt
 
 	if (i->mode & S_ISUID)
 		kill = IA_KILL_SUID;
-	if (vt_setattr_should_drop_sgid(w, i))
-		kill |= IA_KILL_SGID;
 	/* setattr_should_drop_suidgid(): capable(CAP_FSETID) is asked in the
-	 * INITIAL namespace, and only regular files lose the bits */
-	if (!(kill && !vt_capable(w, VT_CAP_FSETID) && S_ISREG(i->mode)))
+	 * INITIAL namespace, and only regular files lose the bits; the
+	 * sgid test is final only where CAP_FSETID does not keep all */
+	if (S_ISREG(i->mode) && (i->mode & (S_ISUID | S_ISGID))) {
+		bool fsetid = vt_capable(w, VT_CAP_FSETID);
+
+		if (vt_setattr_should_drop_sgid(w, i))
+			kill |= IA_KILL_SGID;
+		if (kill)
+			vt_hit(w, VT_R_DROP_SUIDGID, fsetid);
+		if (!fsetid && (i->mode & S_ISGID) && !(i->mode & S_IXGRP))
+			should_drop_sgid_hit(w, i);
+		if (fsetid)
+			kill = 0;
+	} else {
 		kill = 0;
+	}
 	if (i->fcaps.version)
 		kill |= IA_KILL_PRIV;
 	return kill;
 }
 
 static void finish(const struct vt_world *w, struct vt_expect *e, const struct vt_minode *i,
-		   const char *rule)
+		   enum vt_rule rule)
 {
-	e->err = 0;
-	e->rule = rule;
+	VT_SUCCEED(e, rule);
 	e->result = *i;
 	vt_model_seen(w, e);
 }
@@ -220,7 +261,7 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 {
 	struct vt_minode i = w->obj;
 	struct iattr ia = { 0 };
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	int ret;
 
 	ret = vt_may_lookup(w, &rule);
@@ -229,7 +270,7 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 	if (a->op == VT_OP_FCHOWN) {
 		/* the fd first: do_sys_open -> may_open(MAY_READ); then
 		 * ksys_fchown -> chown_common on the file's path, as chown */
-		ret = vt_inode_permission(w, &i, VT_MAY_READ, &rule);
+		ret = vt_inode_permission_at(w, &i, VT_MAY_READ, VT_R_OPEN_PERM, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	}
@@ -241,22 +282,22 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 		if (a->uid.val != VT_ID_INVALID) {
 			vt_kuid_t k = vt_make_kuid(w->cred.ns, a->uid);
 
-			if (!vt_kuid_valid(k))
-				VT_FAIL(e, EINVAL, "chown_common: uid not mapped in the caller's userns");
+			if (!vt_hit(w, VT_R_CHOWN_UID_EINVAL, vt_kuid_valid(k)))
+				VT_FAIL(e, EINVAL, VT_R_CHOWN_UID_EINVAL);
 			ia.valid |= IA_UID;
 			ia.vfsuid = vt_vfsuid_from_kuid(k);
 		}
 		if (a->gid.val != VT_ID_INVALID) {
 			vt_kgid_t k = vt_make_kgid(w->cred.ns, a->gid);
 
-			if (!vt_kgid_valid(k))
-				VT_FAIL(e, EINVAL, "chown_common: gid not mapped in the caller's userns");
+			if (!vt_hit(w, VT_R_CHOWN_GID_EINVAL, vt_kgid_valid(k)))
+				VT_FAIL(e, EINVAL, VT_R_CHOWN_GID_EINVAL);
 			ia.valid |= IA_GID;
 			ia.vfsgid = vt_vfsgid_from_kgid(k);
 		}
 		if (!S_ISDIR(i.mode))
 			ia.valid |= IA_KILL_SUID | IA_KILL_PRIV |
-				    (vt_setattr_should_drop_sgid(w, &i) ? IA_KILL_SGID : 0);
+				    (should_drop_sgid_hit(w, &i) ? IA_KILL_SGID : 0);
 		break;
 	case VT_OP_CHMOD:
 		/* chmod_common() */
@@ -271,9 +312,9 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 		break;
 	case VT_OP_TRUNCATE:
 		/* vfs_truncate() */
-		if (S_ISDIR(i.mode))
-			VT_FAIL(e, EISDIR, "vfs_truncate: directory");
-		ret = vt_inode_permission(w, &i, VT_MAY_WRITE, &rule);
+		if (!vt_hit(w, VT_R_TRUNC_DIR, !S_ISDIR(i.mode)))
+			VT_FAIL(e, EISDIR, VT_R_TRUNC_DIR);
+		ret = vt_inode_permission_at(w, &i, VT_MAY_WRITE, VT_R_OPEN_PERM, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 		/* do_truncate(): remove privs with ATTR_FORCE */
@@ -282,7 +323,7 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 			ia.valid |= IA_FORCE;
 		break;
 	default:
-		VT_FAIL(e, ENOSYS, "model: not a setattr operation");
+		VT_FAIL(e, ENOSYS, VT_R_NONE);	/* not a setattr operation */
 	}
 	ret = notify_change(w, &i, &ia, &rule);
 	if (ret)
@@ -294,16 +335,16 @@ void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *
 			    struct vt_expect *e)
 {
 	struct vt_minode i = w->obj;
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	int ret, acc = a->op == VT_OP_OPEN_READ ? VT_MAY_READ : VT_MAY_WRITE;
 
 	ret = vt_may_lookup(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	/* may_open(): directories cannot be opened for writing */
-	if (S_ISDIR(i.mode) && (acc & VT_MAY_WRITE))
-		VT_FAIL(e, EISDIR, "may_open: directory opened for writing");
-	ret = vt_inode_permission(w, &i, acc, &rule);
+	if ((acc & VT_MAY_WRITE) && !vt_hit(w, VT_R_OPEN_DIR_WRITE, !S_ISDIR(i.mode)))
+		VT_FAIL(e, EISDIR, VT_R_OPEN_DIR_WRITE);
+	ret = vt_inode_permission_at(w, &i, acc, VT_R_OPEN_PERM, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	if (a->op == VT_OP_OPEN_TRUNC || a->op == VT_OP_WRITE) {
@@ -316,8 +357,8 @@ void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *
 			if (ret)
 				VT_FAIL(e, -ret, rule);
 		}
-		finish(w, e, &i, a->op == VT_OP_WRITE ? "file_remove_privs" : "handle_truncate");
+		finish(w, e, &i, a->op == VT_OP_WRITE ? VT_R_REMOVE_PRIVS_OK : VT_R_TRUNCATE_OK);
 		return;
 	}
-	finish(w, e, &i, "may_open: inode_permission");
+	finish(w, e, &i, VT_R_OPEN_PERM);
 }

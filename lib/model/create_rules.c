@@ -59,7 +59,7 @@ static void posix_acl_create(const struct vt_world *w, struct vt_minode *n)
 {
 	if (S_ISLNK(n->mode) || !w->posixacl)
 		return;
-	if (w->dir.ndefacl == 0) {
+	if (!vt_hit(w, VT_R_DEFAULT_ACL, w->dir.ndefacl > 0)) {
 		n->mode &= ~w->cred.umask;
 		return;
 	}
@@ -91,7 +91,7 @@ static void init_new_inode(const struct vt_world *w, mode_t mode, struct vt_mino
 	n->exists = true;
 	/* inode_fsuid_set(): mapped_fsuid(idmap, i_user_ns(inode)) */
 	n->uid = vt_from_vfsuid(w->idmap, w->fs_ns, vt_vfsuid_from_kuid(vt_cur_fsuid(w)));
-	if (w->dir.mode & S_ISGID) {
+	if (vt_hit(w, VT_R_SGID_INHERIT, w->dir.mode & S_ISGID)) {
 		n->gid = w->dir.gid;
 		/* directories are special, and always inherit S_ISGID */
 		if (S_ISDIR(mode))
@@ -103,20 +103,15 @@ static void init_new_inode(const struct vt_world *w, mode_t mode, struct vt_mino
 	posix_acl_create(w, n);
 }
 
-/* may_create() / may_o_create() after the existence check */
-static int may_create(const struct vt_world *w, const char **rule)
+/* may_create() / may_o_create() after the existence check; OVERFLOW is
+ * the rule of its fsuidgid_has_mapping test (vfs_tmpfile has its own) */
+static int may_create(const struct vt_world *w, enum vt_rule overflow, enum vt_rule *rule)
 {
-	int ret;
-
-	if (!vt_fsuidgid_has_mapping(w)) {
-		*rule = "may_create: !fsuidgid_has_mapping (caller's fsuid/fsgid not representable)";
+	if (!vt_hit(w, overflow, vt_fsuidgid_has_mapping(w))) {
+		*rule = overflow;
 		return -EOVERFLOW;
 	}
-	ret = vt_inode_permission(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, rule);
-	if (ret)
-		return ret;
-	*rule = "may_create";
-	return 0;
+	return vt_inode_permission_at(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_CREATE_PERM, rule);
 }
 
 static void seen_by_caller(const struct vt_world *w, struct vt_expect *e)
@@ -145,12 +140,13 @@ static void tmpfile_link(const struct vt_world *w, const struct vt_mop_args *a,
 	lw.obj = e->result;
 	vt_model_link(&lw, a, &le);
 	e->link_err = le.err;
+	e->link_rule_id = le.rule_id;
 	e->link_rule = le.rule;
 }
 
 void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	mode_t mode;
 	int ret;
 
@@ -163,15 +159,13 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		/* Kernels of the 6.6 era lack this guard and give the tmpfile
 		 * an invalid owner instead: such a kernel fails these cases,
 		 * and the rule text says why. */
-		ret = may_create(w, &rule);
+		ret = may_create(w, VT_R_TMPFILE_EOVERFLOW, &rule);
 		if (ret)
-			VT_FAIL(e, -ret, ret == -EOVERFLOW
-				? "vfs_tmpfile: !fsuidgid_has_mapping (guard absent from 6.6-era vfs_tmpfile)"
-				: rule);
+			VT_FAIL(e, -ret, rule);
 		mode = vfs_prepare_mode(w, (a->mode & 07777) | S_IFREG, (a->mode & 07777) | S_IFREG,
 					S_IFREG);
 		init_new_inode(w, mode, &e->result);
-		e->rule = "vfs_tmpfile: vfs_prepare_mode + inode_init_owner";
+		VT_SUCCEED(e, VT_R_TMPFILE_OK);
 		seen_by_caller(w, e);
 		tmpfile_link(w, a, e);
 		return;
@@ -191,15 +185,17 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		 * O_EXCL on a name that was not created -> EEXIST */
 		if (a->op == VT_OP_OPEN_CREAT_EXCL || a->op == VT_OP_MKDIR ||
 		    a->op == VT_OP_MKFIFO || a->op == VT_OP_SYMLINK || a->op == VT_OP_MKNOD_CHR)
-			VT_FAIL(e, EEXIST, "filename_create/do_open: the name exists");
+			VT_FAIL(e, EEXIST, VT_R_NAME_EXISTS);
+	} else {
+		vt_hit(w, VT_R_NAME_EXISTS, true);
 	}
-	ret = may_create(w, &rule);
+	ret = may_create(w, VT_R_CREATE_EOVERFLOW, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	/* vfs_mknod(): a device node (not a whiteout, which is 0:0) needs
 	 * capable(CAP_MKNOD), the initial namespace, after may_create() */
-	if (a->op == VT_OP_MKNOD_CHR && !vt_capable(w, VT_CAP_MKNOD))
-		VT_FAIL(e, EPERM, "vfs_mknod: !capable(CAP_MKNOD) for a character device");
+	if (a->op == VT_OP_MKNOD_CHR && !vt_hit(w, VT_R_MKNOD_CAP, vt_capable(w, VT_CAP_MKNOD)))
+		VT_FAIL(e, EPERM, VT_R_MKNOD_CAP);
 	switch (a->op) {
 	case VT_OP_OPEN_CREAT:
 	case VT_OP_OPEN_CREAT_EXCL:
@@ -229,14 +225,16 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		break;
 	}
 	init_new_inode(w, mode, &e->result);
-	e->rule = "vfs_prepare_mode + inode_init_owner + posix_acl_create";
+	VT_SUCCEED(e, VT_R_CREATE_OK);
 	seen_by_caller(w, e);
 }
 
-/* safe_hardlink_source() */
+/* safe_hardlink_source(); its permission test is part of the
+ * protected_hardlinks decision, recorded as that (not on its own) */
 static bool safe_hardlink_source(const struct vt_world *w, const struct vt_minode *i)
 {
-	const char *rule;
+	struct vt_world quiet = *w;
+	enum vt_rule rule;
 
 	if (!S_ISREG(i->mode))
 		return false;
@@ -244,12 +242,13 @@ static bool safe_hardlink_source(const struct vt_world *w, const struct vt_minod
 		return false;
 	if ((i->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
 		return false;
-	return vt_inode_permission(w, i, VT_MAY_READ | VT_MAY_WRITE, &rule) == 0;
+	quiet.trace = NULL;
+	return vt_inode_permission(&quiet, i, VT_MAY_READ | VT_MAY_WRITE, &rule) == 0;
 }
 
 void vt_model_link(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	int ret;
 
 	(void)a;
@@ -257,19 +256,20 @@ void vt_model_link(const struct vt_world *w, const struct vt_mop_args *a, struct
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	/* may_linkat() (do_linkat, before vfs_link) */
-	if (vt_has_unmapped_id(w, &w->obj))
-		VT_FAIL(e, EOVERFLOW, "may_linkat: source has an unmapped owner");
-	if (w->protected_hardlinks && !safe_hardlink_source(w, &w->obj) &&
-	    !vt_inode_owner_or_capable(w, &w->obj))
-		VT_FAIL(e, EPERM, "may_linkat: protected_hardlinks");
+	if (!vt_hit(w, VT_R_LINK_UNMAPPED, !vt_has_unmapped_id(w, &w->obj)))
+		VT_FAIL(e, EOVERFLOW, VT_R_LINK_UNMAPPED);
+	if (w->protected_hardlinks &&
+	    !vt_hit(w, VT_R_LINK_PROTECTED, safe_hardlink_source(w, &w->obj) ||
+						vt_inode_owner_or_capable(w, &w->obj)))
+		VT_FAIL(e, EPERM, VT_R_LINK_PROTECTED);
 	/* vfs_link() */
-	ret = may_create(w, &rule);
+	ret = may_create(w, VT_R_CREATE_EOVERFLOW, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
-	if (S_ISDIR(w->obj.mode))
-		VT_FAIL(e, EPERM, "vfs_link: directory");
+	if (!vt_hit(w, VT_R_LINK_DIR, !S_ISDIR(w->obj.mode)))
+		VT_FAIL(e, EPERM, VT_R_LINK_DIR);
 	e->result = w->obj;
-	e->rule = "vfs_link";
+	VT_SUCCEED(e, VT_R_LINK_OK);
 	seen_by_caller(w, e);
 }
 

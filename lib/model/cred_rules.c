@@ -78,6 +78,33 @@ bool vt_capable(const struct vt_world *w, int cap)
 	return vt_ns_capable(w, &vt_init_ns, cap);
 }
 
+enum vt_capw vt_capable_wrt(const struct vt_world *w, const struct vt_minode *i, int cap)
+{
+	const struct vt_mns *ns = w->cred.ns;
+
+	if (!vt_ns_capable(w, ns, cap))
+		return VT_CAPW_NONE;
+	if (!vt_vfsuid_has_mapping(ns, vt_i_uid_into_vfsuid(w, i)) ||
+	    !vt_vfsgid_has_mapping(ns, vt_i_gid_into_vfsgid(w, i)))
+		return VT_CAPW_SCOPE;
+	return VT_CAPW_GRANTED;
+}
+
+bool vt_hit_capw(const struct vt_world *w, enum vt_rule site, enum vt_capw c)
+{
+	if (c != VT_CAPW_NONE)
+		vt_hit(w, VT_R_CAP_SCOPE, c == VT_CAPW_GRANTED);
+	return vt_hit(w, site, c == VT_CAPW_GRANTED);
+}
+
+bool vt_in_group_or_capable_hit(const struct vt_world *w, const struct vt_minode *i,
+				vt_vfsgid_t g, enum vt_rule site)
+{
+	if (vt_vfsgid_in_group_p(w, g))
+		return vt_hit(w, site, true);
+	return vt_hit_capw(w, site, vt_capable_wrt(w, i, VT_CAP_FSETID));
+}
+
 bool vt_capable_wrt_inode_uidgid(const struct vt_world *w, const struct vt_minode *i, int cap)
 {
 	const struct vt_mns *ns = w->cred.ns;
@@ -136,7 +163,8 @@ mode_t vt_mode_strip_sgid(const struct vt_world *w, mode_t mode)
 		return mode;
 	if (S_ISDIR(mode) || !(w->dir.mode & S_ISGID))
 		return mode;
-	if (vt_in_group_or_capable(w, &w->dir, vt_i_gid_into_vfsgid(w, &w->dir)))
+	if (vt_in_group_or_capable_hit(w, &w->dir, vt_i_gid_into_vfsgid(w, &w->dir),
+				       VT_R_SGID_STRIP_CREATE))
 		return mode;
 	return mode & ~(mode_t)S_ISGID;
 }

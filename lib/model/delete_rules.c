@@ -8,47 +8,54 @@
 #include <errno.h>
 #include <sys/stat.h>
 
-/* __check_sticky(): nonzero = not allowed */
+/* __check_sticky(): true = not allowed. Records the test that allowed,
+ * or all three when none did. */
 static bool check_sticky(const struct vt_world *w, const struct vt_minode *victim)
 {
 	vt_kuid_t fsuid = vt_cur_fsuid(w);
+	enum vt_capw c;
 
 	if (!(w->dir.mode & S_ISVTX))
 		return false;
 	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, victim), fsuid))
-		return false;
+		return !vt_hit(w, VT_R_STICKY_VICTIM, true);
 	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, &w->dir), fsuid))
-		return false;
-	return !vt_capable_wrt_inode_uidgid(w, victim, VT_CAP_FOWNER);
+		return !vt_hit(w, VT_R_STICKY_DIR, true);
+	c = vt_capable_wrt(w, victim, VT_CAP_FOWNER);
+	if (c == VT_CAPW_GRANTED)
+		return !vt_hit_capw(w, VT_R_STICKY_FOWNER, c);
+	vt_hit(w, VT_R_STICKY_VICTIM, false);
+	vt_hit(w, VT_R_STICKY_DIR, false);
+	vt_hit_capw(w, VT_R_STICKY_FOWNER, c);
+	return true;
 }
 
 /* may_delete() */
 static int may_delete(const struct vt_world *w, const struct vt_minode *victim, bool isdir,
-		      const char **rule)
+		      enum vt_rule *rule)
 {
 	int ret;
 
 	/* inode writeback is not safe when the uid or gid are invalid */
-	if (vt_has_unmapped_id(w, victim)) {
-		*rule = "may_delete: victim's uid/gid unmapped in the mount";
+	if (!vt_hit(w, VT_R_DEL_UNMAPPED, !vt_has_unmapped_id(w, victim))) {
+		*rule = VT_R_DEL_UNMAPPED;
 		return -EOVERFLOW;
 	}
-	ret = vt_inode_permission(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, rule);
+	ret = vt_inode_permission_at(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_DEL_PERM, rule);
 	if (ret)
 		return ret;
 	if (check_sticky(w, victim)) {
-		*rule = "may_delete: check_sticky";
+		*rule = VT_R_STICKY_FOWNER;
 		return -EPERM;
 	}
-	if (isdir && !S_ISDIR(victim->mode)) {
-		*rule = "may_delete: not a directory";
+	if (isdir && !vt_hit(w, VT_R_DEL_NOTDIR, S_ISDIR(victim->mode))) {
+		*rule = VT_R_DEL_NOTDIR;
 		return -ENOTDIR;
 	}
-	if (!isdir && S_ISDIR(victim->mode)) {
-		*rule = "may_delete: is a directory";
+	if (!isdir && !vt_hit(w, VT_R_DEL_ISDIR, !S_ISDIR(victim->mode))) {
+		*rule = VT_R_DEL_ISDIR;
 		return -EISDIR;
 	}
-	*rule = "may_delete";
 	return 0;
 }
 
@@ -79,15 +86,15 @@ static void whiteout(const struct vt_world *w, struct vt_expect *e)
 
 void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	bool isdir = S_ISDIR(w->obj.mode);
 	int ret;
 
 	ret = vt_may_lookup(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
-	if (!w->obj.exists)
-		VT_FAIL(e, ENOENT, "lookup: no such name");
+	if (!vt_hit(w, VT_R_LOOKUP_NOENT, w->obj.exists))
+		VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
 	switch (a->op) {
 	case VT_OP_UNLINK:
 	case VT_OP_RMDIR:
@@ -96,7 +103,7 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 			VT_FAIL(e, -ret, rule);
 		e->obj_gone = true;
 		e->result.exists = false;
-		e->rule = a->op == VT_OP_UNLINK ? "vfs_unlink" : "vfs_rmdir";
+		VT_SUCCEED(e, a->op == VT_OP_UNLINK ? VT_R_UNLINK_OK : VT_R_RMDIR_OK);
 		return;
 	case VT_OP_RENAME:
 	case VT_OP_RENAME_NOREPLACE:
@@ -104,21 +111,24 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 	case VT_OP_RENAME_WHITEOUT:
 		break;
 	default:
-		VT_FAIL(e, ENOSYS, "model: not a delete operation");
+		VT_FAIL(e, ENOSYS, VT_R_NONE);	/* not a delete operation */
 	}
 	/* do_renameat2(): the flags are checked against the target name first */
-	if (a->op == VT_OP_RENAME_NOREPLACE && a->to_other && w->other.exists)
-		VT_FAIL(e, EEXIST, "do_renameat2: RENAME_NOREPLACE onto an existing name");
-	if (a->op == VT_OP_RENAME_EXCHANGE && !(a->to_other && w->other.exists))
-		VT_FAIL(e, ENOENT, "do_renameat2: RENAME_EXCHANGE with a missing target");
+	if (a->op == VT_OP_RENAME_NOREPLACE &&
+	    !vt_hit(w, VT_R_RENAME_NOREPLACE, !(a->to_other && w->other.exists)))
+		VT_FAIL(e, EEXIST, VT_R_RENAME_NOREPLACE);
+	if (a->op == VT_OP_RENAME_EXCHANGE &&
+	    !vt_hit(w, VT_R_RENAME_EXCHANGE, a->to_other && w->other.exists))
+		VT_FAIL(e, ENOENT, VT_R_RENAME_EXCHANGE);
 	/* vfs_rename() */
 	ret = may_delete(w, &w->obj, isdir, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	if (!a->to_other || !w->other.exists) {
-		if (!vt_fsuidgid_has_mapping(w))
-			VT_FAIL(e, EOVERFLOW, "vfs_rename: may_create: !fsuidgid_has_mapping");
-		ret = vt_inode_permission(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, &rule);
+		if (!vt_hit(w, VT_R_RENAME_EOVERFLOW, vt_fsuidgid_has_mapping(w)))
+			VT_FAIL(e, EOVERFLOW, VT_R_RENAME_EOVERFLOW);
+		ret = vt_inode_permission_at(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_CREATE_PERM,
+					     &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	} else {
@@ -128,8 +138,7 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	}
-	e->err = 0;
-	e->rule = "vfs_rename";
+	VT_SUCCEED(e, a->op == VT_OP_RENAME_WHITEOUT ? VT_R_WHITEOUT_OK : VT_R_RENAME_OK);
 	e->result = w->obj;
 	e->obj_gone = a->op != VT_OP_RENAME_EXCHANGE;
 	vt_model_seen(w, e);

@@ -34,19 +34,19 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 	vt_kuid_t root_uid = vt_make_kuid(w->cred.ns, vt_cuid(0));
 	uint64_t pP = 0, bset = cap_bset(w);
 	bool effective = false, has_fcap = false;
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	int ret;
 
 	(void)a;
 	ret = vt_may_lookup(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
-	if (!i->exists)
-		VT_FAIL(e, ENOENT, "lookup: no such name");
+	if (!vt_hit(w, VT_R_LOOKUP_NOENT, i->exists))
+		VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
 	/* do_open_execat(): may_open(MAY_EXEC | MAY_OPEN) -> inode_permission */
-	if (!S_ISREG(i->mode))
-		VT_FAIL(e, EACCES, "may_open: exec of a non-regular file");
-	ret = vt_inode_permission(w, i, VT_MAY_EXEC, &rule);
+	if (!vt_hit(w, VT_R_EXEC_NONREG, S_ISREG(i->mode)))
+		VT_FAIL(e, EACCES, VT_R_EXEC_NONREG);
+	ret = vt_inode_permission_at(w, i, VT_MAY_EXEC, VT_R_EXEC_PERM, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 
@@ -57,10 +57,12 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 		vt_vfsuid_t vu = vt_i_uid_into_vfsuid(w, i);
 		vt_vfsgid_t vg = vt_i_gid_into_vfsgid(w, i);
 
-		if (vt_vfsuid_has_mapping(w->cred.ns, vu) && vt_vfsgid_has_mapping(w->cred.ns, vg)) {
+		if (vt_hit(w, VT_R_EXEC_SETID, vt_vfsuid_has_mapping(w->cred.ns, vu) &&
+						   vt_vfsgid_has_mapping(w->cred.ns, vg))) {
 			if (i->mode & S_ISUID)
 				euid = vt_vfsuid_into_kuid(vu);
-			if ((i->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+			if ((i->mode & S_ISGID) &&
+			    vt_hit(w, VT_R_EXEC_SETGID_XGRP, i->mode & S_IXGRP))
 				egid = vt_vfsgid_into_kgid(vg);
 		}
 	}
@@ -73,14 +75,14 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 		vt_kuid_t kroot = i->fcaps.version == 3 ? i->fcaps.rootid : vt_kuid(0);
 		vt_vfsuid_t vroot = vt_make_vfsuid(w->idmap, w->fs_ns, kroot);
 
-		if (vt_rootid_owns_currentns(w, vroot)) {
+		if (vt_hit(w, VT_R_EXEC_FCAPS, vt_rootid_owns_currentns(w, vroot))) {
 			/* bprm_caps_from_vfs_caps(): pP' = (bset & fP) | (pI & fI);
 			 * -EPERM if a file-permitted bit is lost */
 			effective = true;
 			has_fcap = true;
 			pP = bset & FILE_FP;
-			if (FILE_FP & ~pP)
-				VT_FAIL(e, EPERM, "bprm_caps_from_vfs_caps: fP not within the bounding set");
+			if (!vt_hit(w, VT_R_EXEC_FCAPS_BSET, !(FILE_FP & ~pP)))
+				VT_FAIL(e, EPERM, VT_R_EXEC_FCAPS_BSET);
 		}
 	}
 
@@ -88,11 +90,13 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 	 * capabilities run by a non-root caller gets only the file's caps
 	 * (__is_suid: euid != uid && euid == root); otherwise euid or ruid
 	 * root gives pP = bset | pI, and euid root the effective flag */
-	if (!(has_fcap && euid.val != ruid.val && euid.val == root_uid.val)) {
-		if (euid.val == root_uid.val || ruid.val == root_uid.val)
+	if (euid.val == root_uid.val || ruid.val == root_uid.val) {
+		if (vt_hit(w, VT_R_EXEC_PRIV_ROOT,
+			   !(has_fcap && euid.val != ruid.val && euid.val == root_uid.val))) {
 			pP = bset;	/* | pI, empty */
-		if (euid.val == root_uid.val)
-			effective = true;
+			if (euid.val == root_uid.val)
+				effective = true;
+		}
 	}
 
 	/* cap_bprm_creds_from_file(): suid = fsuid = euid; pP |= ambient
@@ -103,10 +107,7 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 	e->creds.egid = e->creds.sgid = vt_from_kgid(w->cred.ns, egid).val;
 	e->creds.cap_prm = pP;
 	e->creds.cap_eff = effective ? pP : 0;
-	e->err = 0;
-	e->rule = has_fcap ? "bprm_fill_uid + cap_bprm_creds_from_file (file caps used)"
-		  : i->fcaps.version ? "bprm_fill_uid + cap_bprm_creds_from_file (file caps ignored: get_vfs_caps_from_disk -ENODATA)"
-		  : "bprm_fill_uid + cap_bprm_creds_from_file";
+	VT_SUCCEED(e, VT_R_EXEC_OK);
 	e->result = *i;
 	vt_model_seen(w, e);
 }

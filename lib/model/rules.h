@@ -24,6 +24,17 @@ bool vt_vfsgid_in_group_p(const struct vt_world *w, vt_vfsgid_t g);
 bool vt_ns_capable(const struct vt_world *w, const struct vt_mns *target, int cap);
 bool vt_capable(const struct vt_world *w, int cap);
 bool vt_capable_wrt_inode_uidgid(const struct vt_world *w, const struct vt_minode *i, int cap);
+/* capable_wrt_inode_uidgid() split in its two halves: VT_CAPW_NONE (no
+ * ns_capable), VT_CAPW_SCOPE (capable, but an inode id has no mapping in
+ * the caller's userns: privileged_wrt_inode_uidgid), VT_CAPW_GRANTED. */
+enum vt_capw { VT_CAPW_NONE, VT_CAPW_SCOPE, VT_CAPW_GRANTED };
+enum vt_capw vt_capable_wrt(const struct vt_world *w, const struct vt_minode *i, int cap);
+/* Records a final capable_wrt_inode_uidgid decision: SITE allowed or
+ * denied, and CAP_SCOPE where ns_capable held. Returns granted. */
+bool vt_hit_capw(const struct vt_world *w, enum vt_rule site, enum vt_capw c);
+/* in_group_or_capable() whose result is final for SITE (a BRANCH). */
+bool vt_in_group_or_capable_hit(const struct vt_world *w, const struct vt_minode *i,
+				vt_vfsgid_t g, enum vt_rule site);
 bool vt_inode_owner_or_capable(const struct vt_world *w, const struct vt_minode *i);
 bool vt_in_group_or_capable(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t g);
 bool vt_has_unmapped_id(const struct vt_world *w, const struct vt_minode *i);
@@ -32,8 +43,10 @@ bool vt_fsuidgid_has_mapping(const struct vt_world *w);
 bool vt_rootid_owns_currentns(const struct vt_world *w, vt_vfsuid_t v);
 
 int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int mask,
-			const char **rule);
-int vt_may_lookup(const struct vt_world *w, const char **rule);
+			enum vt_rule *rule);
+int vt_inode_permission_at(const struct vt_world *w, const struct vt_minode *i, int mask,
+			   enum vt_rule site, enum vt_rule *rule);
+int vt_may_lookup(const struct vt_world *w, enum vt_rule *rule);
 
 /* mode helpers */
 mode_t vt_mode_strip_sgid(const struct vt_world *w, mode_t mode);
@@ -55,11 +68,38 @@ void vt_model_seen(const struct vt_world *w, struct vt_expect *e);
 /* posix_acl_chmod(): the access ACL follows a mode change */
 void vt_posix_acl_chmod(struct vt_minode *i);
 
-#define VT_FAIL(e, errno_, rule_)        \
-	do {                             \
-		(e)->err = (errno_);     \
-		(e)->rule = (rule_);     \
-		return;                  \
+/* Records that RULE decided ALLOWED for this case and returns ALLOWED, so
+ * that a check reads `if (!vt_hit(w, VT_R_X, ok)) VT_FAIL(...)`. Call it
+ * only where the outcome is final for the case (rule_table.h). */
+static inline bool vt_hit(const struct vt_world *w, enum vt_rule rule, bool allowed)
+{
+	if (w->trace)
+		w->trace->ev[rule] |= allowed ? VT_EV_ALLOW : VT_EV_DENY;
+	return allowed;
+}
+
+static inline void vt_set_rule(struct vt_expect *e, enum vt_rule rule)
+{
+	e->rule_id = rule;
+	e->rule = vt_rule_info(rule)->text;
+}
+
+/* Fail the operation with ERRNO_, decided by RULE_ (recorded as its deny;
+ * the world in scope is `w`, as in every model function). */
+#define VT_FAIL(e, errno_, rule_)                  \
+	do {                                       \
+		vt_hit(w, (rule_), false);         \
+		(e)->err = (errno_);               \
+		vt_set_rule((e), (rule_));         \
+		return;                            \
+	} while (0)
+
+/* Success, labelled by the OUTCOME rule RULE_. */
+#define VT_SUCCEED(e, rule_)                       \
+	do {                                       \
+		vt_hit(w, (rule_), true);          \
+		(e)->err = 0;                      \
+		vt_set_rule((e), (rule_));         \
 	} while (0)
 
 #endif

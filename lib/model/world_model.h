@@ -5,6 +5,7 @@
 
 #include "model/ids.h"
 #include "model/mnt_idmap_model.h"
+#include "model/rule_ids.h"
 #include "model/userns_model.h"
 
 #include <stdbool.h>
@@ -82,6 +83,9 @@ struct vt_world {
 	 * full set, set_cred_user_ns) and CAP_FULL_SET (cap_last_cap) */
 	uint64_t bset_init;
 	uint64_t cap_full;
+	/* where the model records the outcomes it decided (NULL: nowhere);
+	 * the only thing it writes besides its result */
+	struct vt_trace *trace;
 };
 
 enum vt_mop {
@@ -141,7 +145,8 @@ struct vt_mop_args {
 /* What the kernel must do. */
 struct vt_expect {
 	int err;			/* 0 or the errno */
-	const char *rule;		/* the kernel function that decides */
+	enum vt_rule rule_id;		/* the deciding rule (rule_table.h) */
+	const char *rule;		/* its text: the kernel function that decides */
 	/* On success: the result name (P/n for creates and renames to a new
 	 * name, P/t for a rename onto P/t, else P/o) and its state. */
 	struct vt_minode result;	/* result.exists false: the name is gone */
@@ -156,6 +161,7 @@ struct vt_expect {
 	 * (linkat of /proc/self/fd/N, AT_SYMLINK_FOLLOW): that link's errno
 	 * and rule; on success P/n holds e->result */
 	int link_err;
+	enum vt_rule link_rule_id;
 	const char *link_rule;
 	/* RENAME_WHITEOUT: the whiteout left at P/o (char device 0:0) */
 	bool has_whiteout;
@@ -175,7 +181,7 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
  * inode whose stored value is K (cap_inode_getsecurity): 0 and *OUT, or
  * an errno (ENODATA, EOVERFLOW). */
 int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
-			struct vt_cfcaps *out, const char **rule);
+			struct vt_cfcaps *out, enum vt_rule *rule);
 
 /* The name of an operation ("chown"). */
 const char *vt_mop_name(enum vt_mop op);

@@ -106,29 +106,29 @@ static void acl_set(const struct vt_world *w, const struct vt_mop_args *a, struc
 		if (a->acl[n].tag == VT_ACL_USER) {
 			vt_kuid_t ku = vt_make_kuid(w->cred.ns, a->acl[n].uid);
 
-			if (!vt_kuid_valid(ku))
-				VT_FAIL(e, EINVAL, "posix_acl_from_xattr: ACL_USER id not mapped in the caller's userns");
+			if (!vt_hit(w, VT_R_ACL_UID_EINVAL, vt_kuid_valid(ku)))
+				VT_FAIL(e, EINVAL, VT_R_ACL_UID_EINVAL);
 			k[n].uid = vt_from_vfsuid(w->idmap, w->fs_ns, vt_vfsuid_from_kuid(ku));
 		} else if (a->acl[n].tag == VT_ACL_GROUP) {
 			vt_kgid_t kg = vt_make_kgid(w->cred.ns, a->acl[n].gid);
 
-			if (!vt_kgid_valid(kg))
-				VT_FAIL(e, EINVAL, "posix_acl_from_xattr: ACL_GROUP id not mapped in the caller's userns");
+			if (!vt_hit(w, VT_R_ACL_GID_EINVAL, vt_kgid_valid(kg)))
+				VT_FAIL(e, EINVAL, VT_R_ACL_GID_EINVAL);
 			k[n].gid = vt_from_vfsgid(w->idmap, w->fs_ns, vt_vfsgid_from_kgid(kg));
 		}
 	}
 	/* may_write_xattr() */
-	if (vt_has_unmapped_id(w, &i))
-		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
+	if (!vt_hit(w, VT_R_WRITE_XATTR_UNMAPPED, !vt_has_unmapped_id(w, &i)))
+		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
 	/* set_posix_acl() */
-	if (!w->posixacl)
-		VT_FAIL(e, EOPNOTSUPP, "set_posix_acl: !IS_POSIXACL");
-	if (a->default_acl && !S_ISDIR(i.mode))
-		VT_FAIL(e, EACCES, "set_posix_acl: default ACL on a non-directory");
-	if (!vt_inode_owner_or_capable(w, &i))
-		VT_FAIL(e, EPERM, "set_posix_acl: inode_owner_or_capable");
-	if (!posix_acl_valid(w, k, a->nacl))
-		VT_FAIL(e, EINVAL, "set_posix_acl: posix_acl_valid (id not mapped in s_user_ns)");
+	if (!vt_hit(w, VT_R_ACL_SET_NOTSUPP, w->posixacl))
+		VT_FAIL(e, EOPNOTSUPP, VT_R_ACL_SET_NOTSUPP);
+	if (a->default_acl && !vt_hit(w, VT_R_ACL_DEFAULT_NONDIR, S_ISDIR(i.mode)))
+		VT_FAIL(e, EACCES, VT_R_ACL_DEFAULT_NONDIR);
+	if (!vt_hit(w, VT_R_ACL_SET_OWNER, vt_inode_owner_or_capable(w, &i)))
+		VT_FAIL(e, EPERM, VT_R_ACL_SET_OWNER);
+	if (!vt_hit(w, VT_R_ACL_VALID, posix_acl_valid(w, k, a->nacl)))
+		VT_FAIL(e, EINVAL, VT_R_ACL_VALID);
 	if (a->default_acl) {
 		for (n = 0; n < a->nacl; n++)
 			i.defacl[n] = k[n];
@@ -137,14 +137,15 @@ static void acl_set(const struct vt_world *w, const struct vt_mop_args *a, struc
 		/* ->set_acl: posix_acl_update_mode() */
 		bool keep = posix_acl_equiv_mode(k, a->nacl, &i.mode);
 
-		if (!vt_in_group_or_capable(w, &w->obj, vt_i_gid_into_vfsgid(w, &w->obj)))
+		if ((i.mode & S_ISGID) &&
+		    !vt_in_group_or_capable_hit(w, &w->obj, vt_i_gid_into_vfsgid(w, &w->obj),
+						VT_R_ACL_UPDATE_SGID))
 			i.mode &= ~(mode_t)S_ISGID;
 		for (n = 0; n < a->nacl; n++)
 			i.acl[n] = k[n];
 		i.nacl = keep ? a->nacl : 0;
 	}
-	e->err = 0;
-	e->rule = "vfs_set_acl";
+	VT_SUCCEED(e, VT_R_ACL_SET_OK);
 	e->result = i;
 	vt_model_seen(w, e);
 }
@@ -154,10 +155,10 @@ static void acl_get(const struct vt_world *w, const struct vt_mop_args *a, struc
 	const struct vt_acl_kentry *k = a->default_acl ? w->obj.defacl : w->obj.acl;
 	int n, count = a->default_acl ? w->obj.ndefacl : w->obj.nacl;
 
-	if (!w->posixacl)
-		VT_FAIL(e, EOPNOTSUPP, "vfs_get_acl: !IS_POSIXACL");
-	if (count == 0)
-		VT_FAIL(e, ENODATA, "vfs_get_acl: no ACL");
+	if (!vt_hit(w, VT_R_ACL_GET_NOTSUPP, w->posixacl))
+		VT_FAIL(e, EOPNOTSUPP, VT_R_ACL_GET_NOTSUPP);
+	if (!vt_hit(w, VT_R_ACL_GET_NODATA, count > 0))
+		VT_FAIL(e, ENODATA, VT_R_ACL_GET_NODATA);
 	/* vfs_posix_acl_to_xattr(): from_kuid(current_user_ns(),
 	 * make_vfsuid(idmap, fs_userns, e_uid)); -1 if unmapped */
 	for (n = 0; n < count; n++) {
@@ -167,16 +168,19 @@ static void acl_get(const struct vt_world *w, const struct vt_mop_args *a, struc
 		c->perm = k[n].perm;
 		c->uid = vt_cuid(VT_ID_INVALID);
 		c->gid = vt_cgid(VT_ID_INVALID);
-		if (k[n].tag == VT_ACL_USER)
+		if (k[n].tag == VT_ACL_USER) {
 			c->uid = vt_from_kuid(w->cred.ns, vt_vfsuid_into_kuid(
 				vt_make_vfsuid(w->idmap, w->fs_ns, k[n].uid)));
-		else if (k[n].tag == VT_ACL_GROUP)
+			vt_hit(w, VT_R_ACL_GET_ID, c->uid.val != VT_ID_INVALID);
+		} else if (k[n].tag == VT_ACL_GROUP) {
 			c->gid = vt_from_kgid(w->cred.ns, vt_vfsgid_into_kgid(
 				vt_make_vfsgid(w->idmap, w->fs_ns, k[n].gid)));
+			vt_hit(w, VT_R_ACL_GET_ID, c->gid.val != VT_ID_INVALID);
+		}
 	}
 	e->got_nacl = count;
 	e->err = 0;
-	e->rule = "vfs_posix_acl_to_xattr";
+	vt_set_rule(e, VT_R_ACL_GET_ID);
 	e->result = w->obj;
 	vt_model_seen(w, e);
 }
@@ -202,36 +206,36 @@ static void fcaps_set(const struct vt_world *w, const struct vt_mop_args *a, str
 
 	/* cap_convert_nscap() (called by vfs_setxattr before the permission
 	 * checks of __vfs_setxattr_locked) */
-	if (!vt_capable_wrt_inode_uidgid(w, &i, VT_CAP_SETFCAP))
-		VT_FAIL(e, EPERM, "cap_convert_nscap: capable_wrt_inode_uidgid(CAP_SETFCAP)");
-	if (a->fcaps.version == 2 && w->idmap->nop && vt_ns_capable(w, w->fs_ns, VT_CAP_SETFCAP)) {
+	if (!vt_hit_capw(w, VT_R_FCAPS_SETFCAP, vt_capable_wrt(w, &i, VT_CAP_SETFCAP)))
+		VT_FAIL(e, EPERM, VT_R_FCAPS_SETFCAP);
+	if (a->fcaps.version == 2 &&
+	    vt_hit(w, VT_R_FCAPS_V2_KEPT, w->idmap->nop && vt_ns_capable(w, w->fs_ns, VT_CAP_SETFCAP))) {
 		i.fcaps.version = 2;
 		i.fcaps.rootid = vt_kuid(0);
 	} else {
 		/* rootid_from_xattr(): v3 rootid or 0, in the caller's ns */
 		vroot = vt_vfsuid_from_kuid(vt_make_kuid(w->cred.ns,
 			vt_cuid(a->fcaps.version == 3 ? a->fcaps.rootid.val : 0)));
-		if (!vt_vfsuid_valid(vroot))
-			VT_FAIL(e, EINVAL, "cap_convert_nscap: rootid not mapped in the caller's userns");
+		if (!vt_hit(w, VT_R_FCAPS_ROOT_CALLER, vt_vfsuid_valid(vroot)))
+			VT_FAIL(e, EINVAL, VT_R_FCAPS_ROOT_CALLER);
 		root = vt_from_vfsuid(w->idmap, w->fs_ns, vroot);
-		if (!vt_kuid_valid(root))
-			VT_FAIL(e, EINVAL, "cap_convert_nscap: rootid not mapped through the mount");
-		if (!vt_kuid_has_mapping(w->fs_ns, root))
-			VT_FAIL(e, EINVAL, "cap_convert_nscap: rootid not mapped in s_user_ns");
+		if (!vt_hit(w, VT_R_FCAPS_ROOT_MOUNT, vt_kuid_valid(root)))
+			VT_FAIL(e, EINVAL, VT_R_FCAPS_ROOT_MOUNT);
+		if (!vt_hit(w, VT_R_FCAPS_ROOT_SB, vt_kuid_has_mapping(w->fs_ns, root)))
+			VT_FAIL(e, EINVAL, VT_R_FCAPS_ROOT_SB);
 		i.fcaps.version = 3;
 		i.fcaps.rootid = root;
 	}
 	/* __vfs_setxattr_locked -> xattr_permission -> may_write_xattr() */
-	if (vt_has_unmapped_id(w, &w->obj))
-		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
-	e->err = 0;
-	e->rule = "cap_convert_nscap";
+	if (!vt_hit(w, VT_R_WRITE_XATTR_UNMAPPED, !vt_has_unmapped_id(w, &w->obj)))
+		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
+	VT_SUCCEED(e, VT_R_FCAPS_SET_OK);
 	e->result = i;
 	vt_model_seen(w, e);
 }
 
 int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
-			struct vt_cfcaps *out, const char **rule)
+			struct vt_cfcaps *out, enum vt_rule *rule)
 {
 	vt_vfsuid_t vroot;
 	vt_cuid_t mapped;
@@ -239,36 +243,37 @@ int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
 	/* cap_inode_getsecurity(): every getxattr(security.capability) goes
 	 * through it, so this is also what the initial root reads through
 	 * the plain mount (the observer's view of the "on-disk" value) */
-	if (k->version == 0) {
-		*rule = "cap_inode_getsecurity: no security.capability";
+	if (!vt_hit(w, VT_R_FCAPS_GET_NONE, k->version != 0)) {
+		*rule = VT_R_FCAPS_GET_NONE;
 		return ENODATA;
 	}
 	vroot = vt_make_vfsuid(w->idmap, w->fs_ns, k->version == 3 ? k->rootid : vt_kuid(0));
 	mapped = vt_from_kuid(w->cred.ns, vt_vfsuid_into_kuid(vroot));
+	*rule = VT_R_FCAPS_GET_V3;
 	if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
+		vt_hit(w, VT_R_FCAPS_GET_V3, true);
 		out->version = 3;
 		out->rootid = mapped;
-		*rule = "cap_inode_getsecurity: rootid mapped, not 0 -> v3";
 		return 0;
 	}
-	if (!vt_rootid_owns_currentns(w, vroot)) {
-		*rule = "cap_inode_getsecurity: !rootid_owns_currentns";
+	if (!vt_hit(w, VT_R_FCAPS_GET_OWNS, vt_rootid_owns_currentns(w, vroot))) {
+		*rule = VT_R_FCAPS_GET_OWNS;
 		return EOVERFLOW;
 	}
+	vt_hit(w, VT_R_FCAPS_GET_V3, false);
 	out->version = 2;
 	out->rootid = vt_cuid(0);
-	*rule = "cap_inode_getsecurity: root of the caller's ns or an ancestor -> v2";
 	return 0;
 }
 
 static void fcaps_get(const struct vt_world *w, struct vt_expect *e)
 {
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	int err = vt_model_fcaps_read(w, &w->obj.fcaps, &e->got_fcaps, &rule);
 
 	if (err)
 		VT_FAIL(e, err, rule);
-	e->rule = rule;
+	vt_set_rule(e, rule);
 	e->result = w->obj;
 	vt_model_seen(w, e);
 }
@@ -279,15 +284,14 @@ static void fcaps_remove(const struct vt_world *w, struct vt_expect *e)
 
 	/* __vfs_removexattr_locked: xattr_permission, then
 	 * cap_inode_removexattr, then the fs (-ENODATA if absent) */
-	if (vt_has_unmapped_id(w, &i))
-		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
-	if (!vt_capable_wrt_inode_uidgid(w, &i, VT_CAP_SETFCAP))
-		VT_FAIL(e, EPERM, "cap_inode_removexattr: capable_wrt_inode_uidgid(CAP_SETFCAP)");
-	if (i.fcaps.version == 0)
-		VT_FAIL(e, ENODATA, "removexattr: no security.capability");
+	if (!vt_hit(w, VT_R_WRITE_XATTR_UNMAPPED, !vt_has_unmapped_id(w, &i)))
+		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
+	if (!vt_hit_capw(w, VT_R_FCAPS_RM_SETFCAP, vt_capable_wrt(w, &i, VT_CAP_SETFCAP)))
+		VT_FAIL(e, EPERM, VT_R_FCAPS_RM_SETFCAP);
+	if (!vt_hit(w, VT_R_FCAPS_RM_NONE, i.fcaps.version != 0))
+		VT_FAIL(e, ENODATA, VT_R_FCAPS_RM_NONE);
 	i.fcaps.version = 0;
-	e->err = 0;
-	e->rule = "cap_inode_removexattr";
+	VT_SUCCEED(e, VT_R_FCAPS_RM_OK);
 	e->result = i;
 	vt_model_seen(w, e);
 }
@@ -302,44 +306,43 @@ static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
 		       a->op == VT_OP_XATTR_REMOVE_TRUSTED;
 	bool write = a->op != VT_OP_XATTR_GET_USER && a->op != VT_OP_XATTR_GET_TRUSTED;
 	bool *present = trusted ? &i.trusted_xattr : &i.user_xattr;
-	const char *rule;
+	enum vt_rule rule;
 	int ret;
 
 	/* xattr_permission(): MAY_WRITE -> may_write_xattr() first */
-	if (write && vt_has_unmapped_id(w, &i))
-		VT_FAIL(e, EPERM, "may_write_xattr: HAS_UNMAPPED_ID");
+	if (write && !vt_hit(w, VT_R_WRITE_XATTR_UNMAPPED, !vt_has_unmapped_id(w, &i)))
+		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
 	if (trusted) {
 		/* trusted.* only for capable(CAP_SYS_ADMIN) (initial namespace) */
-		if (!vt_capable(w, VT_CAP_SYS_ADMIN))
-			VT_FAIL(e, write ? EPERM : ENODATA,
-				"xattr_permission: trusted.* needs capable(CAP_SYS_ADMIN)");
+		if (!vt_hit(w, VT_R_XATTR_TRUSTED, vt_capable(w, VT_CAP_SYS_ADMIN)))
+			VT_FAIL(e, write ? EPERM : ENODATA, VT_R_XATTR_TRUSTED);
 	} else {
-		if (!S_ISREG(i.mode) && !S_ISDIR(i.mode))
-			VT_FAIL(e, write ? EPERM : ENODATA,
-				"xattr_permission: user.* only on files and directories");
-		if (write && S_ISDIR(i.mode) && (i.mode & S_ISVTX) && !vt_inode_owner_or_capable(w, &i))
-			VT_FAIL(e, EPERM, "xattr_permission: user.* on a sticky directory");
-		ret = vt_inode_permission(w, &i, write ? VT_MAY_WRITE : VT_MAY_READ, &rule);
+		if (!vt_hit(w, VT_R_XATTR_USER_TYPE, S_ISREG(i.mode) || S_ISDIR(i.mode)))
+			VT_FAIL(e, write ? EPERM : ENODATA, VT_R_XATTR_USER_TYPE);
+		if (write && S_ISDIR(i.mode) && (i.mode & S_ISVTX) &&
+		    !vt_hit(w, VT_R_XATTR_USER_STICKY, vt_inode_owner_or_capable(w, &i)))
+			VT_FAIL(e, EPERM, VT_R_XATTR_USER_STICKY);
+		ret = vt_inode_permission_at(w, &i, write ? VT_MAY_WRITE : VT_MAY_READ,
+					     VT_R_XATTR_PERM, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	}
 	if (a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED) {
 		*present = true;
 	} else {
-		if (!*present)
-			VT_FAIL(e, ENODATA, "the attribute does not exist");
+		if (!vt_hit(w, VT_R_XATTR_ABSENT, *present))
+			VT_FAIL(e, ENODATA, VT_R_XATTR_ABSENT);
 		if (write)
 			*present = false;
 	}
-	e->err = 0;
-	e->rule = "xattr_permission";
+	VT_SUCCEED(e, VT_R_XATTR_OK);
 	e->result = i;
 	vt_model_seen(w, e);
 }
 
 void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
-	const char *rule = "";
+	enum vt_rule rule = VT_R_NONE;
 	int ret = vt_may_lookup(w, &rule);
 
 	if (ret)

@@ -1,0 +1,224 @@
+/* Every decision the model makes, with a stable id (the slug: used in
+ * results/rule-coverage.tsv, never renamed; add new ones, retire none
+ * silently), its kind, what a filesystem or world must have for each of
+ * its two outcomes to be possible, and the kernel function it models.
+ *
+ * Kinds:
+ *   CHECK   a permission or validity check: "allow" lets the operation
+ *           go on, "deny" fails it with an errno.
+ *   BRANCH  a choice that shapes the result of a successful operation:
+ *           "allow" keeps (setgid kept, setuid applied, caps used, ...),
+ *           "deny" takes away (stripped, ignored, ...).
+ *   OUTCOME the label of a successful operation (no second way).
+ *
+ * The model records an outcome only where it is final for the case
+ * (rules.h: vt_hit), so a CHECK whose deny a capability then overrides
+ * records the capability's allow, not its own deny.
+ *
+ * VT_RULE(ENUM, slug, kind, need, text) */
+#ifndef VT_MODEL_RULE_TABLE_H
+#define VT_MODEL_RULE_TABLE_H
+
+#define VT_RULE_TABLE(X)                                                                          \
+	/* lookup and permission: fs/namei.c, fs/posix_acl.c */                                   \
+	X(LOOKUP_NOENT, "lookup.enoent", CHECK, NONE, "lookup: no such name")                    \
+	X(MAY_LOOKUP, "may_lookup.parent-exec", CHECK, NONE,                                      \
+	  "may_lookup: inode_permission(parent, MAY_EXEC)")                                       \
+	X(PERM_UNMAPPED, "inode_permission.unmapped-id", CHECK, NONE,                             \
+	  "inode_permission: MAY_WRITE && HAS_UNMAPPED_ID")                                       \
+	X(PERM_OWNER, "acl_permission_check.owner-class", CHECK, NONE,                            \
+	  "acl_permission_check: owner class (i_uid_into_vfsuid == fsuid)")                       \
+	X(PERM_GROUP, "acl_permission_check.group-class", CHECK, NONE,                            \
+	  "acl_permission_check: group class (vfsgid_in_group_p(i_gid_into_vfsgid))")             \
+	X(PERM_OTHER, "acl_permission_check.other-class", CHECK, NONE,                            \
+	  "acl_permission_check: other class")                                                    \
+	X(ACLPERM_USER, "posix_acl_permission.acl-user", CHECK, POSIXACL,                         \
+	  "posix_acl_permission: ACL_USER (make_vfsuid(e_uid) == fsuid), perm & mask")            \
+	X(ACLPERM_GROUP_OBJ, "posix_acl_permission.group-obj", CHECK, POSIXACL,                   \
+	  "posix_acl_permission: ACL_GROUP_OBJ (vfsgid_in_group_p(i_gid_into_vfsgid))")           \
+	X(ACLPERM_GROUP, "posix_acl_permission.acl-group", CHECK, POSIXACL,                       \
+	  "posix_acl_permission: ACL_GROUP (vfsgid_in_group_p(make_vfsgid(e_gid))), perm & mask") \
+	X(ACLPERM_OTHER, "posix_acl_permission.other", CHECK, POSIXACL,                           \
+	  "posix_acl_permission: ACL_OTHER")                                                      \
+	X(DAC_DIR_READ_SEARCH, "generic_permission.dir-cap_dac_read_search", CHECK, NONE,         \
+	  "generic_permission: capable_wrt_inode_uidgid(CAP_DAC_READ_SEARCH) on a directory")     \
+	X(DAC_DIR_OVERRIDE, "generic_permission.dir-cap_dac_override", CHECK, NONE,               \
+	  "generic_permission: capable_wrt_inode_uidgid(CAP_DAC_OVERRIDE) on a directory")        \
+	X(DAC_FILE_READ_SEARCH, "generic_permission.file-cap_dac_read_search", CHECK, NONE,       \
+	  "generic_permission: capable_wrt_inode_uidgid(CAP_DAC_READ_SEARCH) on a file")          \
+	X(DAC_FILE_OVERRIDE, "generic_permission.file-cap_dac_override", CHECK, NONE,             \
+	  "generic_permission: capable_wrt_inode_uidgid(CAP_DAC_OVERRIDE) on a file")             \
+	X(CAP_SCOPE, "capable_wrt_inode_uidgid.privileged_wrt_inode_uidgid", CHECK, NONE,          \
+	  "capable_wrt_inode_uidgid: privileged_wrt_inode_uidgid (inode ids mapped in the "       \
+	  "caller's userns)")                                                                     \
+	/* creating names: fs/namei.c, fs/inode.c, fs/posix_acl.c */                              \
+	X(NAME_EXISTS, "filename_create.exists", CHECK, NONE,                                     \
+	  "filename_create/do_open: the name exists")                                             \
+	X(CREATE_EOVERFLOW, "may_create.fsuidgid_has_mapping", CHECK, NONE,                       \
+	  "may_create: !fsuidgid_has_mapping (caller's fsuid/fsgid not representable)")           \
+	X(CREATE_PERM, "may_create.dir-write-exec", CHECK, NONE,                                  \
+	  "may_create: inode_permission(dir, MAY_WRITE | MAY_EXEC)")                              \
+	X(TMPFILE_EOVERFLOW, "vfs_tmpfile.fsuidgid_has_mapping", CHECK, NONE,                     \
+	  "vfs_tmpfile: !fsuidgid_has_mapping (guard absent from 6.6-era vfs_tmpfile)")           \
+	X(MKNOD_CAP, "vfs_mknod.capable-cap_mknod", CHECK, NONE,                                  \
+	  "vfs_mknod: !capable(CAP_MKNOD) for a character device")                                \
+	X(SGID_STRIP_CREATE, "mode_strip_sgid.in_group_or_capable", BRANCH, NONE,                 \
+	  "mode_strip_sgid: in_group_or_capable(dir, i_gid_into_vfsgid(dir)) keeps S_ISGID")      \
+	X(SGID_INHERIT, "inode_init_owner.setgid-dir", BRANCH, NONE,                              \
+	  "inode_init_owner: gid from a setgid parent, else mapped_fsgid()")                      \
+	X(DEFAULT_ACL, "posix_acl_create.default-acl", BRANCH, POSIXACL,                          \
+	  "posix_acl_create: the parent's default ACL replaces the umask")                        \
+	X(CREATE_OK, "create.ok", OUTCOME, NONE,                                                  \
+	  "vfs_prepare_mode + inode_init_owner + posix_acl_create")                               \
+	X(TMPFILE_OK, "tmpfile.ok", OUTCOME, NONE, "vfs_tmpfile: vfs_prepare_mode + inode_init_owner") \
+	X(LINK_UNMAPPED, "may_linkat.unmapped-source", CHECK, NONE,                               \
+	  "may_linkat: source has an unmapped owner")                                             \
+	X(LINK_PROTECTED, "may_linkat.protected_hardlinks", CHECK, HARDLINKS,                     \
+	  "may_linkat: protected_hardlinks (safe_hardlink_source || inode_owner_or_capable)")     \
+	X(LINK_DIR, "vfs_link.directory", CHECK, NONE, "vfs_link: directory")                     \
+	X(LINK_OK, "link.ok", OUTCOME, NONE, "vfs_link")                                          \
+	/* attributes: fs/open.c, fs/attr.c, fs/inode.c, fs/namei.c */                            \
+	X(CHOWN_UID_EINVAL, "chown_common.uid-unmapped-in-caller-ns", CHECK, NONE,                \
+	  "chown_common: uid not mapped in the caller's userns")                                  \
+	X(CHOWN_GID_EINVAL, "chown_common.gid-unmapped-in-caller-ns", CHECK, NONE,                \
+	  "chown_common: gid not mapped in the caller's userns")                                  \
+	X(NC_UID_FSMAPPING, "notify_change.vfsuid_has_fsmapping", CHECK, NONE,                    \
+	  "notify_change: !vfsuid_has_fsmapping(ia_vfsuid)")                                      \
+	X(NC_GID_FSMAPPING, "notify_change.vfsgid_has_fsmapping", CHECK, NONE,                    \
+	  "notify_change: !vfsgid_has_fsmapping(ia_vfsgid)")                                      \
+	X(NC_INODE_UID, "notify_change.inode-uid-unmapped", CHECK, NONE,                          \
+	  "notify_change: inode uid unmapped in the mount")                                       \
+	X(NC_INODE_GID, "notify_change.inode-gid-unmapped", CHECK, NONE,                          \
+	  "notify_change: inode gid unmapped in the mount")                                       \
+	X(CHOWN_OK, "setattr_prepare.chown_ok", CHECK, NONE, "setattr_prepare: chown_ok")         \
+	X(CHGRP_OK, "setattr_prepare.chgrp_ok", CHECK, NONE, "setattr_prepare: chgrp_ok")         \
+	X(CHGRP_IN_GROUP, "chgrp_ok.owner-vfsgid_in_group_p", CHECK, NONE,                        \
+	  "chgrp_ok: the owner's new group, vfsgid_in_group_p(ia_vfsgid) (168f91289340)")         \
+	X(CHOWN_CAP, "chown_ok.capable_wrt_inode_uidgid-cap_chown", CHECK, NONE,                  \
+	  "chown_ok/chgrp_ok: capable_wrt_inode_uidgid(CAP_CHOWN)")                               \
+	X(MODE_OWNER, "setattr_prepare.mode-owner", CHECK, NONE,                                  \
+	  "setattr_prepare: ATTR_MODE needs inode_owner_or_capable")                              \
+	X(TIMES_OWNER, "setattr_prepare.times-owner", CHECK, NONE,                                \
+	  "setattr_prepare: explicit times need inode_owner_or_capable")                          \
+	X(TOUCH_WRITE, "may_setattr.touch-write", CHECK, NONE,                                    \
+	  "may_setattr: ATTR_TOUCH, not owner: inode_permission(MAY_WRITE)")                      \
+	X(SETATTR_SGID, "setattr_prepare.mode-in_group_or_capable", BRANCH, NONE,                 \
+	  "setattr_prepare/setattr_copy: !in_group_or_capable strips S_ISGID")                    \
+	X(DROP_SUIDGID, "setattr_should_drop_suidgid.capable-cap_fsetid", BRANCH, NONE,           \
+	  "setattr_should_drop_suidgid: capable(CAP_FSETID) keeps S_ISUID/S_ISGID")               \
+	X(DROP_SGID, "setattr_should_drop_sgid.in_group_or_capable", BRANCH, NONE,                \
+	  "setattr_should_drop_sgid: S_ISGID without S_IXGRP kept if in_group_or_capable")        \
+	X(TRUNC_DIR, "vfs_truncate.directory", CHECK, NONE, "vfs_truncate: directory")            \
+	X(OPEN_DIR_WRITE, "may_open.directory-write", CHECK, NONE,                                \
+	  "may_open: directory opened for writing")                                               \
+	X(OPEN_PERM, "may_open.inode_permission", CHECK, NONE, "may_open: inode_permission")      \
+	X(SETATTR_OK, "notify_change.ok", OUTCOME, NONE, "notify_change")                         \
+	X(REMOVE_PRIVS_OK, "file_remove_privs.ok", OUTCOME, NONE, "file_remove_privs")            \
+	X(TRUNCATE_OK, "handle_truncate.ok", OUTCOME, NONE, "handle_truncate")                    \
+	/* removing and renaming: fs/namei.c */                                                   \
+	X(DEL_UNMAPPED, "may_delete.unmapped-victim", CHECK, NONE,                                \
+	  "may_delete: victim's uid/gid unmapped in the mount")                                   \
+	X(DEL_PERM, "may_delete.dir-write-exec", CHECK, NONE,                                     \
+	  "may_delete: inode_permission(dir, MAY_WRITE | MAY_EXEC)")                              \
+	X(STICKY_VICTIM, "check_sticky.victim-owner", CHECK, STICKY,                              \
+	  "__check_sticky: i_uid_into_vfsuid(victim) == fsuid")                                   \
+	X(STICKY_DIR, "check_sticky.dir-owner", CHECK, STICKY,                                    \
+	  "__check_sticky: i_uid_into_vfsuid(dir) == fsuid")                                      \
+	X(STICKY_FOWNER, "check_sticky.capable_wrt_inode_uidgid-cap_fowner", CHECK, STICKY,       \
+	  "__check_sticky: capable_wrt_inode_uidgid(victim, CAP_FOWNER)")                         \
+	X(DEL_NOTDIR, "may_delete.not-a-directory", CHECK, NONE, "may_delete: not a directory")   \
+	X(DEL_ISDIR, "may_delete.is-a-directory", CHECK, NONE, "may_delete: is a directory")      \
+	X(RENAME_NOREPLACE, "do_renameat2.noreplace-exists", CHECK, NONE,                         \
+	  "do_renameat2: RENAME_NOREPLACE onto an existing name")                                 \
+	X(RENAME_EXCHANGE, "do_renameat2.exchange-missing", CHECK, NONE,                          \
+	  "do_renameat2: RENAME_EXCHANGE with a missing target")                                  \
+	X(RENAME_EOVERFLOW, "vfs_rename.may_create-fsuidgid_has_mapping", CHECK, NONE,            \
+	  "vfs_rename: may_create: !fsuidgid_has_mapping")                                        \
+	X(UNLINK_OK, "unlink.ok", OUTCOME, NONE, "vfs_unlink")                                    \
+	X(RMDIR_OK, "rmdir.ok", OUTCOME, NONE, "vfs_rmdir")                                       \
+	X(RENAME_OK, "rename.ok", OUTCOME, NONE, "vfs_rename")                                    \
+	X(WHITEOUT_OK, "rename.whiteout", OUTCOME, WHITEOUT,                                      \
+	  "vfs_rename: RENAME_WHITEOUT leaves a whiteout owned by mapped_fsuid()")                \
+	/* extended attributes: fs/xattr.c, fs/posix_acl.c, security/commoncap.c */               \
+	X(ACL_UID_EINVAL, "posix_acl_from_xattr.acl-user-unmapped", CHECK, NONE,                  \
+	  "posix_acl_from_xattr: ACL_USER id not mapped in the caller's userns")                  \
+	X(ACL_GID_EINVAL, "posix_acl_from_xattr.acl-group-unmapped", CHECK, NONE,                 \
+	  "posix_acl_from_xattr: ACL_GROUP id not mapped in the caller's userns")                 \
+	X(WRITE_XATTR_UNMAPPED, "may_write_xattr.unmapped-id", CHECK, NONE,                       \
+	  "may_write_xattr: HAS_UNMAPPED_ID")                                                     \
+	X(ACL_SET_NOTSUPP, "set_posix_acl.not-posixacl", CHECK, NOACL_DENY,                       \
+	  "set_posix_acl: !IS_POSIXACL")                                                          \
+	X(ACL_DEFAULT_NONDIR, "set_posix_acl.default-on-non-directory", CHECK, POSIXACL,          \
+	  "set_posix_acl: default ACL on a non-directory")                                        \
+	X(ACL_SET_OWNER, "set_posix_acl.inode_owner_or_capable", CHECK, POSIXACL,                 \
+	  "set_posix_acl: inode_owner_or_capable")                                                \
+	X(ACL_VALID, "set_posix_acl.posix_acl_valid", CHECK, POSIXACL,                            \
+	  "set_posix_acl: posix_acl_valid (id not mapped in s_user_ns)")                          \
+	X(ACL_UPDATE_SGID, "posix_acl_update_mode.in_group_or_capable", BRANCH, POSIXACL,         \
+	  "posix_acl_update_mode: !in_group_or_capable strips S_ISGID")                           \
+	X(ACL_SET_OK, "acl-set.ok", OUTCOME, POSIXACL, "vfs_set_acl")                             \
+	X(ACL_GET_NOTSUPP, "vfs_get_acl.not-posixacl", CHECK, NOACL_DENY,                         \
+	  "vfs_get_acl: !IS_POSIXACL")                                                            \
+	X(ACL_GET_NODATA, "vfs_get_acl.no-acl", CHECK, POSIXACL, "vfs_get_acl: no ACL")           \
+	X(ACL_GET_ID, "vfs_posix_acl_to_xattr.id-mapped", BRANCH, POSIXACL,                       \
+	  "vfs_posix_acl_to_xattr: from_kuid(caller, make_vfsuid(e_id)), -1 if unmapped")         \
+	X(FCAPS_SETFCAP, "cap_convert_nscap.capable_wrt_inode_uidgid-cap_setfcap", CHECK, NONE,   \
+	  "cap_convert_nscap: capable_wrt_inode_uidgid(CAP_SETFCAP)")                             \
+	X(FCAPS_V2_KEPT, "cap_convert_nscap.v2-kept", BRANCH, NONE,                               \
+	  "cap_convert_nscap: v2 kept on a plain mount by ns_capable(s_user_ns), else v3")        \
+	X(FCAPS_ROOT_CALLER, "cap_convert_nscap.rootid-caller-ns", CHECK, NONE,                   \
+	  "cap_convert_nscap: rootid not mapped in the caller's userns")                          \
+	X(FCAPS_ROOT_MOUNT, "cap_convert_nscap.rootid-from_vfsuid", CHECK, NONE,                  \
+	  "cap_convert_nscap: rootid not mapped through the mount")                               \
+	X(FCAPS_ROOT_SB, "cap_convert_nscap.rootid-s_user_ns", CHECK, NONE,                       \
+	  "cap_convert_nscap: rootid not mapped in s_user_ns")                                    \
+	X(FCAPS_SET_OK, "fcaps-set.ok", OUTCOME, NONE, "cap_convert_nscap")                       \
+	X(FCAPS_GET_NONE, "cap_inode_getsecurity.none", CHECK, NONE,                              \
+	  "cap_inode_getsecurity: no security.capability")                                        \
+	X(FCAPS_GET_V3, "cap_inode_getsecurity.v3", BRANCH, NONE,                                 \
+	  "cap_inode_getsecurity: rootid mapped and not 0 -> v3, else v2")                        \
+	X(FCAPS_GET_OWNS, "cap_inode_getsecurity.rootid_owns_currentns", CHECK, NONE,             \
+	  "cap_inode_getsecurity: !rootid_owns_currentns")                                        \
+	X(FCAPS_RM_SETFCAP, "cap_inode_removexattr.capable_wrt_inode_uidgid-cap_setfcap", CHECK,   \
+	  NONE, "cap_inode_removexattr: capable_wrt_inode_uidgid(CAP_SETFCAP)")                   \
+	X(FCAPS_RM_NONE, "removexattr.no-fcaps", CHECK, NONE, "removexattr: no security.capability") \
+	X(FCAPS_RM_OK, "fcaps-remove.ok", OUTCOME, NONE, "cap_inode_removexattr")                 \
+	X(XATTR_TRUSTED, "xattr_permission.trusted-capable-cap_sys_admin", CHECK, NONE,           \
+	  "xattr_permission: trusted.* needs capable(CAP_SYS_ADMIN)")                             \
+	X(XATTR_USER_TYPE, "xattr_permission.user-file-or-dir", CHECK, NONE,                      \
+	  "xattr_permission: user.* only on files and directories")                               \
+	X(XATTR_USER_STICKY, "xattr_permission.user-sticky-dir", CHECK, NONE,                     \
+	  "xattr_permission: user.* on a sticky directory needs inode_owner_or_capable")          \
+	X(XATTR_PERM, "xattr_permission.inode_permission", CHECK, NONE,                           \
+	  "xattr_permission: inode_permission")                                                   \
+	X(XATTR_ABSENT, "xattr.absent", CHECK, NONE, "the attribute does not exist")              \
+	X(XATTR_OK, "xattr.ok", OUTCOME, NONE, "xattr_permission")                                \
+	/* exec: fs/exec.c, security/commoncap.c */                                               \
+	X(EXEC_NONREG, "may_open.exec-non-regular", CHECK, NONE,                                  \
+	  "may_open: exec of a non-regular file")                                                 \
+	X(EXEC_PERM, "do_open_execat.may_open-exec", CHECK, EXEC,                                 \
+	  "do_open_execat: may_open(MAY_EXEC) -> inode_permission")                               \
+	X(EXEC_SETID, "bprm_fill_uid.vfsuid_has_mapping", BRANCH, EXEC,                           \
+	  "bprm_fill_uid: setuid/setgid used only if the mount-view ids map in the new userns")   \
+	X(EXEC_SETGID_XGRP, "bprm_fill_uid.setgid-needs-s_ixgrp", BRANCH, EXEC,                   \
+	  "bprm_fill_uid: S_ISGID only together with S_IXGRP")                                    \
+	X(EXEC_FCAPS, "get_vfs_caps_from_disk.rootid_owns_currentns", BRANCH, EXEC,               \
+	  "get_vfs_caps_from_disk: caps used only if the rootid owns the caller's ns")            \
+	X(EXEC_FCAPS_BSET, "bprm_caps_from_vfs_caps.bounding-set", CHECK, EXEC,                   \
+	  "bprm_caps_from_vfs_caps: fP not within the bounding set")                              \
+	X(EXEC_PRIV_ROOT, "handle_privileged_root.root", BRANCH, EXEC,                            \
+	  "handle_privileged_root: root gets the bounding set, except a setuid-root file "        \
+	  "with file caps run by non-root")                                                       \
+	X(EXEC_OK, "exec.ok", OUTCOME, EXEC, "bprm_fill_uid + cap_bprm_creds_from_file")
+
+/* What a world needs for a rule's outcomes to be possible. */
+#define VT_RULE_NEEDS(X)                                                                          \
+	X(NONE, "")                                                                               \
+	X(POSIXACL, "the filesystem has no POSIX ACLs (IS_POSIXACL is false)")                     \
+	X(NOACL_DENY, "the filesystem has POSIX ACLs, so !IS_POSIXACL cannot deny")                \
+	X(HARDLINKS, "fs.protected_hardlinks is 0")                                               \
+	X(STICKY, "")                                                                             \
+	X(WHITEOUT, "the filesystem has no whiteouts (RENAME_WHITEOUT: EINVAL)")                   \
+	X(EXEC, "exec cannot be tested on TEST_DIR (nosuid or noexec)")
+
+#endif
