@@ -4,6 +4,8 @@
  * modulo n is i-1) and VT_SEED (run the selected cases in a shuffled,
  * seed-determined order; ids do not change). */
 #include "matrix/axes.h"
+#include "matrix/coverage.h"
+#include "matrix/sample.h"
 #include "matrix/executor.h"
 #include "matrix/fixture.h"
 #include "matrix/matrix.h"
@@ -240,7 +242,7 @@ static bool probe_posixacl(const char *dir)
 }
 
 /* Builds the shared world; NULL or the reason the test cannot run. */
-static const char *setup(struct world *w, const struct vt_family *f)
+static const char *setup(struct world *w, const char *base_name)
 {
 	static char why[512];
 	const char *test_dir = getenv("TEST_DIR");
@@ -259,7 +261,7 @@ static const char *setup(struct world *w, const struct vt_family *f)
 			 w->fstype, i == -EOPNOTSUPP ? "no change" : vt_errname(-i));
 		return why;
 	}
-	snprintf(w->base, sizeof(w->base), "%s/vtm-%s", test_dir, f->name);
+	snprintf(w->base, sizeof(w->base), "%s/vtm-%s", test_dir, base_name);
 	/* heal what a dead run left: mounts first, then the tree */
 	for (i = 0; i < vt_map_axis_count; i++) {
 		char m[4200];
@@ -667,8 +669,42 @@ static void op_args_text(struct report *r, const struct vt_mop_args *a)
 }
 
 /* One case: reset, run, observe, compare. Returns true on a match. */
+static void world_facts(const struct world *rw, struct vt_world_facts *f)
+{
+	f->posixacl = rw->posixacl;
+	f->protected_hardlinks = rw->protected_hardlinks;
+	f->whiteout = !rw->no_whiteout[0];
+	f->exec = !rw->no_exec[0];
+}
+
+/* Why case LOCAL of F is skipped in this world ("" if it runs). */
+static const char *case_skip(const struct world *rw, const struct vt_mcase *c)
+{
+	if (c->op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0])
+		return rw->no_whiteout;
+	if (c->op.op == VT_OP_EXEC && rw->no_exec[0])
+		return rw->no_exec;
+	return "";
+}
+
+/* The model's verdict and trace for case IDX of F (no system call). */
+static void model_case(const struct world *rw, const struct vt_family *f, int idx,
+		       struct vt_mcase *c, struct vt_world *w, struct vt_expect *e,
+		       struct vt_trace *tr)
+{
+	int local = idx % f->local_count, pair = idx / f->local_count;
+
+	memset(c, 0, sizeof(*c));
+	f->make(local, c);
+	model_world(rw, pair / vt_caller_axis_count, pair % vt_caller_axis_count, c, w);
+	memset(tr, 0, sizeof(*tr));
+	w->trace = tr;
+	vt_model_apply(w, &c->op, e);
+	w->trace = NULL;
+}
+
 static bool run_case(struct world *rw, const struct vt_family *f, int idx, struct vt_ktap *k,
-		     const char *name)
+		     const char *name, struct vt_coverage *cov)
 {
 	int local = idx % f->local_count, pair = idx / f->local_count;
 	int map = pair / vt_caller_axis_count, caller = pair % vt_caller_axis_count;
@@ -684,22 +720,17 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	const char *what = "";
 	char path[4300], whotext[512];
 	struct vt_run run;
+	struct vt_trace tr;
 	struct stat st;
 	bool obj_exists;
 	int g;
 
-	memset(&c, 0, sizeof(c));
-	f->make(local, &c);
-	if (c.op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0]) {
-		vt_ktap_result(k, VT_SKIP, name, rw->no_whiteout);
+	(void)local;
+	model_case(rw, f, idx, &c, &w, &e, &tr);
+	if (*case_skip(rw, &c)) {
+		vt_ktap_result(k, VT_SKIP, name, case_skip(rw, &c));
 		return true;
 	}
-	if (c.op.op == VT_OP_EXEC && rw->no_exec[0]) {
-		vt_ktap_result(k, VT_SKIP, name, rw->no_exec);
-		return true;
-	}
-	model_world(rw, map, caller, &c, &w);
-	vt_model_apply(&w, &c.op, &e);
 
 	/* reset the object state on disk */
 	vt_fx_remove(rw->p);
@@ -754,6 +785,8 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		snprintf(path, sizeof(path), "%s/o", rw->p);
 		obj_exists = lstat(path, &st) == 0;
 		compare(&r, &w, &c, &e, run.ret, &rep, &disk, obj_exists, &st);
+		/* the case ran: the rules it decided are covered (pass or fail) */
+		vt_coverage_add(cov, &tr, e.err);
 	}
 	if (r.diffs) {
 		char head[8192];
@@ -785,6 +818,62 @@ setup_failed:
 	return false;
 }
 
+/* The case-level expunge list check writes for this test (VT_EXPUNGE):
+ * lines "case<TAB>reason", or "suite/NNN/case<TAB>reason" for the cases of
+ * another test that this one also runs (the sample). Read once. */
+struct expunges {
+	char **name, **why;
+	int n;
+};
+
+static void expunges_load(struct expunges *x)
+{
+	const char *path = getenv("VT_EXPUNGE");
+	char line[1024];
+	FILE *fp;
+
+	memset(x, 0, sizeof(*x));
+	if (!path || !*path || !(fp = fopen(path, "re")))
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char *tab = strchr(line, '\t');
+		char **nn = realloc(x->name, sizeof(char *) * (size_t)(x->n + 1));
+		char **nw = realloc(x->why, sizeof(char *) * (size_t)(x->n + 1));
+
+		if (!nn || !nw) {
+			x->name = nn ? nn : x->name;
+			x->why = nw ? nw : x->why;
+			break;
+		}
+		x->name = nn;
+		x->why = nw;
+		line[strcspn(line, "\n")] = '\0';
+		if (tab)
+			*tab++ = '\0';
+		x->name[x->n] = strdup(line);
+		x->why[x->n] = strdup(tab ? tab : "listed in an expunge file");
+		if (x->name[x->n] && x->why[x->n])
+			x->n++;
+	}
+	fclose(fp);
+}
+
+/* Is case NAME of family F expunged (as "name" or "F's test/name")? */
+static const char *expunged(const struct expunges *x, const struct vt_family *f, const char *name)
+{
+	size_t tl = strlen(f->test_id);
+	int i;
+
+	for (i = 0; i < x->n; i++) {
+		const char *e = x->name[i];
+
+		if (strcmp(e, name) == 0 ||
+		    (strncmp(e, f->test_id, tl) == 0 && e[tl] == '/' && strcmp(e + tl + 1, name) == 0))
+			return x->why[i];
+	}
+	return NULL;
+}
+
 static const char *strip_prefix(const char *id)
 {
 	/* accept "matrix/NNN/<id>" as well as "<id>" */
@@ -809,13 +898,108 @@ static void teardown(struct world *w)
 	vt_safe_remove_tree(w->base);
 }
 
-int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
+/* The case space of a program: its families one after another. */
+struct space {
+	const struct vt_family *const *fams;
+	int nfam, total, base[16];
+};
+
+static const struct vt_family *space_case(const struct space *sp, int g, int *idx)
 {
-	static char nm[512], self[4096];
-	int total = f->local_count * vt_map_axis_count * vt_caller_axis_count;
+	int fi = sp->nfam - 1;
+
+	while (fi > 0 && g < sp->base[fi])
+		fi--;
+	*idx = g - sp->base[fi];
+	return sp->fams[fi];
+}
+
+/* The sample: every case that runs in this world brings the rule
+ * directions it decides (vt_coverage_items) and, for its family, its
+ * mount idmap and its caller; the greedy cover keeps the fewest cases
+ * that bring them all. VT_SAMPLE_WITHOUT=slug leaves out every case that
+ * decides that rule either way (make check proves the accounting then
+ * shows 0 for it). Returns the number chosen, or -1. */
+static int choose_sample(const struct world *rw, const struct space *sp,
+			 const struct expunges *x, int *sel, char *note, size_t notelen)
+{
+	const char *without = getenv("VT_SAMPLE_WITHOUT");
+	enum vt_rule drop = VT_R_NONE;
+	int nitems_rules = 2 * VT_R__COUNT;
+	int nmap = vt_map_axis_count, ncall = vt_caller_axis_count;
+	int nitems = nitems_rules + sp->nfam * (nmap + ncall);
+	int nwords = (nitems + 63) / 64, g, ncand = 0, nchosen, fi;
+	uint64_t *bits = calloc((size_t)sp->total * (size_t)nwords, sizeof(uint64_t));
+	int *cand = malloc(sizeof(int) * (size_t)sp->total), *pick = malloc(sizeof(int) * (size_t)sp->total);
+	char nm[512];
+
+	if (!bits || !cand || !pick) {
+		free(bits);
+		free(cand);
+		free(pick);
+		return -1;
+	}
+	if (without && *without) {
+		drop = vt_rule_by_slug(without);
+		if (drop == VT_R_NONE) {
+			snprintf(note, notelen, "VT_SAMPLE_WITHOUT: no rule '%s'", without);
+			free(bits);
+			free(cand);
+			free(pick);
+			return -1;
+		}
+	}
+	for (g = 0; g < sp->total; g++) {
+		struct vt_mcase c;
+		struct vt_world w;
+		struct vt_expect e;
+		struct vt_trace tr;
+		uint64_t *row = bits + (size_t)ncand * nwords;
+		int idx, pair, item;
+		const struct vt_family *f = space_case(sp, g, &idx);
+
+		for (fi = 0; sp->fams[fi] != f; fi++)
+			;
+		model_case(rw, f, idx, &c, &w, &e, &tr);
+		if (*case_skip(rw, &c) || (drop != VT_R_NONE && tr.ev[drop]))
+			continue;
+		if (x->n) {
+			case_name(f, idx, nm, sizeof(nm));
+			if (expunged(x, f, nm))
+				continue;
+		}
+		vt_coverage_items(&tr, e.err, row);
+		pair = idx / f->local_count;
+		item = nitems_rules + fi * (nmap + ncall) + pair / ncall;
+		row[item / 64] |= 1ULL << (item % 64);
+		item = nitems_rules + fi * (nmap + ncall) + nmap + pair % ncall;
+		row[item / 64] |= 1ULL << (item % 64);
+		cand[ncand++] = g;
+	}
+	nchosen = vt_sample_cover(bits, ncand, nwords, pick);
+	for (g = 0; g < nchosen; g++)
+		sel[g] = cand[pick[g]];
+	snprintf(note, notelen, "sample: %d of %d cases (%d can run here), chosen so that every rule "
+		 "the world can express is decided both ways, with every mount idmap and caller in "
+		 "each of %d families%s%s", nchosen, sp->total, ncand, sp->nfam,
+		 drop != VT_R_NONE ? "; without the cases deciding " : "", drop != VT_R_NONE ? without : "");
+	free(bits);
+	free(cand);
+	free(pick);
+	return nchosen;
+}
+
+static int matrix_run(const struct space *sp, bool sample, const char *base_name, int argc,
+		      char **argv)
+{
+	static char nm[512], self[4096], note[600];
 	const char *only = argc > 1 ? argv[1] : getenv("VT_CASE");
 	const char *shard = getenv("VT_SHARD"), *seed = getenv("VT_SEED"), *why;
+	const char *covpath = getenv("VT_RULE_COVERAGE");
 	int *sel, nsel = 0, i, fails = 0, si = 1, sn = 1;
+	struct vt_coverage cov;
+	struct vt_world_facts facts;
+	struct expunges x;
 	struct vt_ktap k;
 	struct world w;
 
@@ -836,8 +1020,11 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 		suite_test = st;
 	}
 	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
-		for (i = 0; i < total; i++) {
-			case_name(f, i, nm, sizeof(nm));
+		for (i = 0; i < sp->total; i++) {
+			int idx;
+			const struct vt_family *f = space_case(sp, i, &idx);
+
+			case_name(f, idx, nm, sizeof(nm));
 			puts(nm);
 		}
 		return 0;
@@ -846,18 +1033,50 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 		fprintf(stderr, "VT_SHARD must be i/n with 1 <= i <= n\n");
 		return 2;
 	}
-	sel = calloc((size_t)total, sizeof(*sel));
+	sel = calloc((size_t)sp->total, sizeof(*sel));
 	if (!sel)
 		return 2;
-	for (i = 0; i < total; i++) {
-		if (i % sn != si - 1)
-			continue;
-		if (only && *only) {
-			case_name(f, i, nm, sizeof(nm));
-			if (strcmp(nm, strip_prefix(only)) != 0)
-				continue;
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	vt_ktap_init(&k, stdout, 0);
+	memset(&w, 0, sizeof(w));
+	memset(&cov, 0, sizeof(cov));
+	expunges_load(&x);
+	note[0] = 0;
+	why = setup(&w, base_name);
+	if (why) {
+		teardown(&w);
+		vt_ktap_header(&k, -1);
+		vt_ktap_skip_all(&k, why);
+		return 4;
+	}
+	world_facts(&w, &facts);
+	if (sample && !(only && *only)) {
+		int n = choose_sample(&w, sp, &x, sel, note, sizeof(note));
+
+		if (n < 0) {
+			teardown(&w);
+			vt_ktap_header(&k, 0);
+			vt_ktap_diag(&k, "%s", note[0] ? note : "sample: out of memory");
+			return 2;
 		}
-		sel[nsel++] = i;
+		/* the shard applies to the sample */
+		for (i = 0; i < n; i++)
+			if (i % sn == si - 1)
+				sel[nsel++] = sel[i];
+	} else {
+		for (i = 0; i < sp->total; i++) {
+			if (i % sn != si - 1)
+				continue;
+			if (only && *only) {
+				int idx;
+				const struct vt_family *f = space_case(sp, i, &idx);
+
+				case_name(f, idx, nm, sizeof(nm));
+				if (strcmp(nm, strip_prefix(only)) != 0)
+					continue;
+			}
+			sel[nsel++] = i;
+		}
 	}
 	if (seed && *seed) {
 		unsigned long long s = strtoull(seed, NULL, 0) * 6364136223846793005ULL + 1;
@@ -872,40 +1091,69 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 			sel[j] = t;
 		}
 	}
-	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-	vt_ktap_init(&k, stdout, 0);
 	if (only && *only && nsel == 0) {
+		teardown(&w);
 		vt_ktap_header(&k, 0);
 		vt_ktap_diag(&k, "no case named %s in %s", only, suite_test);
 		return 1;
 	}
-	memset(&w, 0, sizeof(w));
-	why = setup(&w, f);
-	if (why) {
-		teardown(&w);
-		vt_ktap_header(&k, -1);
-		vt_ktap_skip_all(&k, why);
-		return 4;
-	}
 	vt_ktap_header(&k, nsel);
 	vt_ktap_diag(&k, "%s on %s: %d of %d cases (posixacl=%d protected_hardlinks=%d%s%s)",
-		     suite_test, w.fstype, nsel, total, w.posixacl, w.protected_hardlinks,
+		     suite_test, w.fstype, nsel, sp->total, w.posixacl, w.protected_hardlinks,
 		     getenv("VT_MODEL_BREAK") ? " VT_MODEL_BREAK=" : "",
 		     getenv("VT_MODEL_BREAK") ? getenv("VT_MODEL_BREAK") : "");
+	if (note[0])
+		vt_ktap_diag(&k, "%s", note);
 	for (i = 0; i < nsel; i++) {
-		char why_skip[600];
+		int idx;
+		const struct vt_family *f = space_case(sp, sel[i], &idx);
+		const char *why_skip;
 
-		case_name(f, sel[i], nm, sizeof(nm));
-		if (vt_case_expunged(nm, why_skip, sizeof(why_skip))) {
-			vt_ktap_result(&k, VT_SKIP, nm, why_skip);
+		case_name(f, idx, nm, sizeof(nm));
+		why_skip = expunged(&x, f, nm);
+		if (why_skip) {
+			char msg[1100];
+
+			snprintf(msg, sizeof(msg), "expunged: %s", why_skip);
+			vt_ktap_result(&k, VT_SKIP, nm, msg);
 			continue;
 		}
-		if (!run_case(&w, f, sel[i], &k, nm))
+		if (!run_case(&w, f, idx, &k, nm, &cov))
 			fails++;
 	}
 	teardown(&w);
 	vt_ktap_diag(&k, "%d of %d cases mismatched", fails, nsel);
+	{
+		char sum[2600];
+
+		vt_coverage_summary(&cov, &facts, sum, sizeof(sum));
+		vt_ktap_diag(&k, "rule coverage: %s", sum);
+	}
+	if (covpath && *covpath && vt_coverage_write(&cov, &facts, covpath) < 0)
+		vt_ktap_diag(&k, "cannot write the rule coverage to %s: %s", covpath, vt_errname(errno));
 	free(sel);
 	fflush(stdout);
 	return fails ? 1 : 0;
+}
+
+int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
+{
+	const struct vt_family *const one[1] = { f };
+	struct space sp = { one, 1, f->local_count * vt_map_axis_count * vt_caller_axis_count, { 0 } };
+
+	return matrix_run(&sp, false, f->name, argc, argv);
+}
+
+int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int argc, char **argv)
+{
+	struct space sp = { fams, nfam, 0, { 0 } };
+	int i;
+
+	if (nfam < 1 || nfam > 16)
+		return 2;
+	for (i = 0; i < nfam; i++) {
+		sp.base[i] = sp.total;
+		sp.total += fams[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
+	}
+	return matrix_run(&sp, true, "sample", argc, argv);
 }

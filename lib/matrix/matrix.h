@@ -21,12 +21,38 @@ struct vt_mcase {
 
 struct vt_family {
 	const char *name;	/* operation family, the first part of a case id */
+	const char *test_id;	/* the test that runs it alone: "matrix/002" */
 	int local_count;	/* cases per (map, caller) pair */
 	void (*make)(int local, struct vt_mcase *c);
 };
 
-/* main() of a matrix program. */
+/* main() of a matrix program: every case of one family. */
 int vt_matrix_main(const struct vt_family *f, int argc, char **argv);
+/* main() of the sample program: the smallest set of cases of all the
+ * families, chosen by the model, that decides every rule both ways
+ * (where the world can) with every mount idmap and caller in each family
+ * (lib/matrix/sample.c). */
+int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int argc, char **argv);
+
+/* tests/matrix/NNN.c: VT_MATRIX_FAMILY(chown, "002", count, make) defines
+ * vt_family_chown and, unless the file is linked into the sample program
+ * (VT_MATRIX_LINKED), main(). */
+#ifdef VT_MATRIX_LINKED
+#define VT_MATRIX_MAIN_(fam)
+#else
+#define VT_MATRIX_MAIN_(fam)                                                                  \
+	int main(int argc, char **argv)                                                       \
+	{                                                                                     \
+		return vt_matrix_main(&fam, argc, argv);                                      \
+	}
+#endif
+#define VT_MATRIX_FAMILY(id, nnn, count, makefn)                                              \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn };      \
+	VT_MATRIX_MAIN_(vt_family_##id)
+
+extern const struct vt_family vt_family_create, vt_family_chown, vt_family_chmod,
+	vt_family_permission, vt_family_acl, vt_family_fscaps, vt_family_delete,
+	vt_family_setattr, vt_family_xattr, vt_family_exec;
 
 /* Helpers for families: an inode state. */
 struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid);

@@ -54,9 +54,4 @@ static void make(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
 }
 
-static const struct vt_family family = { "create", NOPS * NPARENTS * 2 * 2, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(create, "001", NOPS * NPARENTS * 2 * 2, make)

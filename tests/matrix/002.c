@@ -83,9 +83,4 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-static const struct vt_family family = { "chown", NOBJS * NTARGETS, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(chown, "002", NOBJS * NTARGETS, make)

@@ -47,9 +47,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-static const struct vt_family family = { "chmod", NMODES * (NOWNERS * 2 + 1), make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(chmod, "003", NMODES * (NOWNERS * 2 + 1), make)

@@ -51,9 +51,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-static const struct vt_family family = { "permission", NOPS * (NOWNERS * NMODES + 2), make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(permission, "004", NOPS * (NOWNERS * NMODES + 2), make)

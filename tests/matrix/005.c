@@ -96,11 +96,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-static const struct vt_family family = {
-	"acl", NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT, make
-};
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(acl, "005", NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT, make)

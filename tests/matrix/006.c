@@ -66,9 +66,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-static const struct vt_family family = { "fscaps", NOWNERS * NVALUES + NDISK + NOWNERS, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS, make)

@@ -66,9 +66,4 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-static const struct vt_family family = { "delete", NOPS * NOWNERS * NPARENTS, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(delete, "007", NOPS * NOWNERS * NPARENTS, make)

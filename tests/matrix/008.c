@@ -48,9 +48,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s", vt_mop_name(ops[op]), objs[o].name);
 }
 
-static const struct vt_family family = { "setattr", NOPS * NOBJS, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(setattr, "008", NOPS * NOBJS, make)

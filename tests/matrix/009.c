@@ -44,9 +44,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-static const struct vt_family family = { "xattr", NOWNERS * NKINDS * NOPS, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(xattr, "009", NOWNERS * NKINDS * NOPS, make)

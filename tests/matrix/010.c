@@ -58,9 +58,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-static const struct vt_family family = { "exec", NFILES * NOWNERS, make };
-
-int main(int argc, char **argv)
-{
-	return vt_matrix_main(&family, argc, argv);
-}
+VT_MATRIX_FAMILY(exec, "010", NFILES * NOWNERS, make)

@@ -1,0 +1,103 @@
+/* Rule coverage accounting (coverage.h). */
+#include "matrix/coverage.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void vt_coverage_add(struct vt_coverage *c, const struct vt_trace *t, int err)
+{
+	int r;
+
+	for (r = 1; r < VT_R__COUNT; r++) {
+		if ((t->ev[r] & VT_EV_ALLOW) && err == 0)
+			c->allow[r]++;
+		if (t->ev[r] & VT_EV_DENY)
+			c->deny[r]++;
+	}
+}
+
+void vt_coverage_items(const struct vt_trace *t, int err, uint64_t *bits)
+{
+	int r;
+
+	for (r = 1; r < VT_R__COUNT; r++) {
+		if ((t->ev[r] & VT_EV_ALLOW) && err == 0)
+			bits[(2 * r) / 64] |= 1ULL << ((2 * r) % 64);
+		if (t->ev[r] & VT_EV_DENY)
+			bits[(2 * r + 1) / 64] |= 1ULL << ((2 * r + 1) % 64);
+	}
+}
+
+const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool deny)
+{
+	const struct vt_rule_info *ri = vt_rule_info(r);
+
+	if (ri->kind == VT_RK_OUTCOME && deny)
+		return "an outcome has one way";
+	switch (ri->need) {
+	case VT_NEED_POSIXACL:
+		return f->posixacl ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_NOACL_DENY:
+		if (deny)
+			return f->posixacl ? vt_rule_need_text(ri->need) : NULL;
+		return f->posixacl ? NULL : vt_rule_need_text(VT_NEED_POSIXACL);
+	case VT_NEED_HARDLINKS:
+		return f->protected_hardlinks ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_WHITEOUT:
+		return f->whiteout ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_EXEC:
+		return f->exec ? NULL : vt_rule_need_text(ri->need);
+	default:
+		return NULL;
+	}
+}
+
+int vt_coverage_write(const struct vt_coverage *c, const struct vt_world_facts *f,
+		      const char *path)
+{
+	FILE *fp = fopen(path, "ae");
+	int r;
+
+	if (!fp)
+		return -1;
+	for (r = 1; r < VT_R__COUNT; r++) {
+		const struct vt_rule_info *ri = vt_rule_info((enum vt_rule)r);
+		const char *na = vt_coverage_na(f, (enum vt_rule)r, false);
+		const char *nd = vt_coverage_na(f, (enum vt_rule)r, true);
+
+		fprintf(fp, "%s\t%s\t%u\t%u\t%s\t%s\n", ri->slug, vt_rule_kind_name(ri->kind),
+			c->allow[r], c->deny[r], na ? na : "-", nd ? nd : "-");
+	}
+	return fclose(fp) == 0 ? 0 : -1;
+}
+
+void vt_coverage_summary(const struct vt_coverage *c, const struct vt_world_facts *f, char *buf,
+			 size_t len)
+{
+	int r, total = 0, both = 0, na = 0, gaps = 0;
+	char gapbuf[2048] = "";
+	size_t goff = 0;
+
+	for (r = 1; r < VT_R__COUNT; r++) {
+		const struct vt_rule_info *ri = vt_rule_info((enum vt_rule)r);
+		bool a_ok, d_ok;
+
+		if (ri->kind == VT_RK_OUTCOME)
+			continue;
+		total++;
+		a_ok = c->allow[r] > 0 || vt_coverage_na(f, (enum vt_rule)r, false);
+		d_ok = c->deny[r] > 0 || vt_coverage_na(f, (enum vt_rule)r, true);
+		if (vt_coverage_na(f, (enum vt_rule)r, false) || vt_coverage_na(f, (enum vt_rule)r, true))
+			na++;
+		if (a_ok && d_ok) {
+			both++;
+			continue;
+		}
+		gaps++;
+		if (goff < sizeof(gapbuf) - 1)
+			goff += (size_t)snprintf(gapbuf + goff, sizeof(gapbuf) - goff, " %s(%s)",
+						 ri->slug, c->allow[r] ? "no deny" : c->deny[r] ? "no allow" : "never");
+	}
+	snprintf(buf, len, "%d of %d decision rules decided both ways (%d with a way this world cannot express); %d gaps%s%s",
+		 both, total, na, gaps, gaps ? ":" : "", gapbuf);
+}
