@@ -41,6 +41,9 @@ usage: ./check [options] [suite/NNN ...]
   --case ID      run one case, ID = suite/NNN/case (from --list-cases)
   --seed N       seed for tests that sample (the matrix)
   --shard I/N    run the I-th of N shards of each test's cases (1-based)
+  --rule-coverage  print the table of model rules each section decided, both
+                 ways or not (the summary line is always printed; the table
+                 is always in results/rule-coverage.tsv)
   -v             print each failure message on the terminal (default: first 5)
   -h             this help
 
@@ -86,6 +89,7 @@ vt_parse_options() {
 		-v) VT_VERBOSE=1; shift ;;
 		--list-cases) VT_LIST_CASES=1; shift ;;
 		--no-default-expunges) VT_DEFAULT_EXPUNGES=0; shift ;;
+		--rule-coverage) VT_RULE_COVERAGE_TABLE=1; shift ;;
 		-h|--help) vt_usage; exit 0 ;;
 		--) shift; VT_TEST_ARGS+=("$@"); break ;;
 		-*) vt_bad "unknown option '$1'"; return 2 ;;

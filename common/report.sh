@@ -20,6 +20,7 @@ vt_report_begin() {
 	VT_RESULT_DIR=$(cd "$VT_RESULT_DIR" && pwd)
 	VT_START=$(date +%s)
 	: >"$VT_RESULT_DIR/.result.xml.part"
+	vt_coverage_begin
 	{
 		echo "KTAP version 1"
 		echo "1..$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))"
@@ -144,7 +145,7 @@ vt_report_end() {
 		echo "Failed ${#VT_FAILED_LIST[@]} of $VT_N test runs"
 	fi
 	echo "Cases: $VT_C_PASS passed, $VT_C_FAIL failed, $VT_C_SKIP skipped"
-	echo "Results: $VT_RESULT_DIR (check.log, results.ktap, result.xml)"
+	echo "Results: $VT_RESULT_DIR (check.log, results.ktap, result.xml, rule-coverage.tsv)"
 	{
 		[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
 		[ ${#VT_FAILED_LIST[@]} -gt 0 ] && echo "Failures: ${VT_FAILED_LIST[*]}"

@@ -1,8 +1,18 @@
 # Running the selected tests of one run (section or filesystem).
 
 # Case-level expunges of TEST as the file the test library reads.
+# A test in group matrix-sample runs cases of the other tests of its suite:
+# it also gets their case expunges, as "suite/NNN/case<TAB>reason".
 vt_case_expunge_file() { # fs test -> path or ""
-	local lines=${VT_CASE_EXPUNGES["$1|$2"]:-}${VT_CASE_EXPUNGES["*|$2"]:-}
+	local lines=${VT_CASE_EXPUNGES["$1|$2"]:-}${VT_CASE_EXPUNGES["*|$2"]:-} o
+	if vt_in_group "$2" matrix-sample; then
+		for o in "${VT_ALL_TESTS[@]}"; do
+			[ "$o" != "$2" ] && [ "${o%/*}" = "${2%/*}" ] || continue
+			lines+=$(printf '%s' "${VT_CASE_EXPUNGES["$1|$o"]:-}${VT_CASE_EXPUNGES["*|$o"]:-}" |
+				sed "/./s|^|$o/|")
+			[ -n "$lines" ] && [ "${lines: -1}" != $'\n' ] && lines+=$'\n'
+		done
+	fi
 	[ -n "$lines" ] || return 0
 	local f="$VT_RUNDIR/expunge.$1.$(echo "$2" | tr / _)"
 	printf '%s' "$lines" >"$f"
@@ -19,6 +29,7 @@ vt_run_one() { # run-index test resdir
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
 	start=$(date +%s)
 	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
+		VT_RULE_COVERAGE="$base.rules" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
 		--status "$base.status" -- "$(vt_test_binary "$t")" >"$base.ktap" 2>"$base.stderr" &
@@ -86,4 +97,5 @@ vt_run_section() { # run index
 		fi
 		vt_report_test "$i" "$t"
 	done
+	vt_coverage_section "$i" "$dir"
 }
