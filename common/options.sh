@@ -42,6 +42,9 @@ usage: ./check [options] [suite/NNN ...]
   --seed N       seed for tests that sample (the matrix)
   --shard I/N    run the I-th of N shards of each test's cases (1-based)
   -v             print each failure message on the terminal (default: first 5)
+  --report porting  with --fs FSTYP (one): run the idmapped group and write
+                 DIR/porting-FSTYP.md and .html; add --from-results to only
+                 read an existing results directory (common/porting.sh)
   -h             this help
 
 Exit status: 0 when nothing failed, 1 when a test failed, 2 on bad input.
