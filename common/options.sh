@@ -45,6 +45,9 @@ usage: ./check [options] [suite/NNN ...]
                  ways or not (the summary line is always printed; the table
                  is always in results/rule-coverage.tsv)
   -v             print each failure message on the terminal (default: first 5)
+  --report porting  with --fs FSTYP (one): run the idmapped group and write
+                 DIR/porting-FSTYP.md and .html; add --from-results to only
+                 read an existing results directory (common/porting.sh)
   -h             this help
 
 Exit status: 0 when nothing failed, 1 when a test failed, 2 on bad input.
