@@ -189,6 +189,7 @@ function verdicts(    i, r, why, parts, n, j) {
 			verdict[r] = "not applicable"; why = ""
 			if (nnotrun[r]) why = joinr(notrunr[r])
 			if (nskip[r]) why = why (why == "" ? "" : "; ") nskip[r] " cases skipped: " joinr(skipr[r])
+			if (nabsent[r]) why = why "; no result in these results for " joinr(absentr[r])
 			evidence[r] = why
 		} else {
 			verdict[r] = "not run"; evidence[r] = "no result in these results for " joinr(absentr[r])

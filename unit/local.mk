@@ -20,3 +20,7 @@ EXTRA_DIST += unit/test-run-vm-args.sh run
 TESTS += unit/test-install-tree.sh
 EXTRA_DIST += unit/test-install-tree.sh
 AM_TESTS_ENVIRONMENT = MAKE='$(MAKE)'; export MAKE;
+# ./check --report porting: the row mapping covers the idmapped group, the
+# verdicts from a real tmpfs run and from crafted results, the HTML (root).
+TESTS += unit/test-porting-report.sh
+EXTRA_DIST += unit/test-porting-report.sh
