@@ -14,8 +14,9 @@ vt_coverage_begin() {
 }
 
 # Sums the .rules files of one section: slug kind allow deny status na.
-# status: both, allow-only, deny-only, never; a direction the world cannot
-# express counts as decided and is named in the last column.
+# status: both, allow-only, deny-only, never; allow+n/a (deny+n/a) when
+# the other direction cannot happen in this world (named, with the reason,
+# in the last column): complete, but not "both".
 vt_coverage_sum() { # dir
 	local files
 	files=$(find "$1" -name '*.rules' -type f 2>/dev/null | sort)
@@ -31,6 +32,8 @@ vt_coverage_sum() { # dir
 			else {
 				ok_a = a[r] > 0 || na_a[r] != "-"; ok_d = d[r] > 0 || na_d[r] != "-"
 				st = ok_a && ok_d ? "both" : ok_a ? "allow-only" : ok_d ? "deny-only" : "never"
+				# complete, but only because a way cannot happen here
+				if (st == "both" && !(a[r] > 0 && d[r] > 0)) st = a[r] > 0 ? "allow+n/a" : d[r] > 0 ? "deny+n/a" : "n/a"
 			}
 			na = ""
 			if (na_a[r] != "-") na = "allow: " na_a[r]
@@ -50,10 +53,13 @@ vt_coverage_section() { # run index, section results dir
 	} >"$dir/rule-coverage.tsv"
 	printf '%s\n' "$sum" | sed "s|^|${VT_S_NAME[$i]}	${VT_S_FS[$i]}	|" >>"$VT_RESULT_DIR/rule-coverage.tsv"
 	line=$(printf '%s\n' "$sum" | awk -F'\t' '
-		$2 != "outcome" { total++; if ($5 == "both") both++; else gaps = gaps " " $1 "(" $5 ")"; if ($6 != "") na++ }
+		$2 != "outcome" { total++
+			if ($5 == "both") both++
+			else if ($5 ~ /n\/a$/) na++
+			else gaps = gaps " " $1 "(" $5 ")" }
 		$2 == "outcome" { ototal++; if ($5 == "both") oboth++ }
-		END { printf "%d of %d decision rules decided both ways (%d with a way this fs cannot express), %d of %d outcomes reached%s%s",
-			both, total, na, oboth, ototal, gaps != "" ? "; gaps:" : "", gaps }')
+		END { printf "%d of %d decision rules decided both ways, %d in the one way this fs can express, %d with a gap; %d of %d outcomes reached%s%s",
+			both, total, na, total - both - na, oboth, ototal, gaps != "" ? "; gaps:" : "", gaps }')
 	echo "Rule coverage on ${VT_S_NAME[$i]}: $line"
 	echo "rule coverage ${VT_S_NAME[$i]}: $line" >>"$VT_RESULT_DIR/check.log"
 	if [ "$VT_RULE_COVERAGE_TABLE" = 1 ]; then

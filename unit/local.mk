@@ -24,3 +24,7 @@ AM_TESTS_ENVIRONMENT = MAKE='$(MAKE)'; export MAKE;
 # verdicts from a real tmpfs run and from crafted results, the HTML (root).
 TESTS += unit/test-porting-report.sh
 EXTRA_DIST += unit/test-porting-report.sh
+# Rule coverage: matrix/011 decides every rule both ways on tmpfs, every
+# family meets every idmap and caller, and a rule left out shows as 0 (root).
+TESTS += unit/test-rule-coverage.sh
+EXTRA_DIST += unit/test-rule-coverage.sh

@@ -1,9 +1,12 @@
-/* The shared axes: seven mount idmaps and eleven callers. */
+/* The shared axes: seven mount idmaps and twenty-two callers. */
 #include "matrix/axes.h"
 
 #include <stdio.h>
 
 #define ALLCAPS (~0ULL)
+
+/* uid/gid 1000 holding exactly capability BIT (text form CAPS) */
+#define ONECAP(name, ns, caps, bit) { name, ns, 1000, 1000, 0, { 0 }, caps, VT_CAPBIT(bit), false, 0, 0, 0 }
 
 #define NOCAPS_MASK                                                                      \
 	(VT_CAPBIT(5) | VT_CAPBIT(6) | VT_CAPBIT(7) | VT_CAPBIT(8) | VT_CAPBIT(9) |      \
@@ -22,26 +25,51 @@ const struct vt_map_axis vt_map_axes[] = {
 const int vt_map_axis_count = sizeof(vt_map_axes) / sizeof(vt_map_axes[0]);
 
 const struct vt_caller_axis vt_caller_axes[] = {
-	{ "root", VT_NS_INIT, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0 },
+	{ "root", VT_NS_INIT, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0, 0 },
 	{ "root-nocaps", VT_NS_INIT, 0, 0, 0, { 0 },
 	  /* named one by one: "=ep" would ask for capabilities outside the
 	   * bounding set of a container and fail */
 	  "cap_kill,cap_setgid,cap_setuid,cap_setpcap,cap_linux_immutable,"
 	  "cap_net_bind_service,cap_net_admin,cap_net_raw,cap_ipc_owner,cap_sys_chroot,"
 	  "cap_sys_ptrace,cap_sys_admin,cap_mknod,cap_setfcap=ep",
-	  NOCAPS_MASK, false, 0, 0 },
-	{ "u1000", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, false, 0, 0 },
-	{ "u1000-g1001", VT_NS_INIT, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0 },
-	{ "u1001", VT_NS_INIT, 1001, 1001, 0, { 0 }, NULL, 0, false, 0, 0 },
-	{ "u2000", VT_NS_INIT, 2000, 2000, 0, { 0 }, NULL, 0, false, 0, 0 },
-	{ "u11000-g11001", VT_NS_INIT, 11000, 11000, 1, { 11001 }, NULL, 0, false, 0, 0 },
-	{ "ns0-root", VT_NS_CHILD, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0 },
-	{ "ns0-u1000-g1001", VT_NS_CHILD, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0 },
-	{ "ns1-root", VT_NS_NESTED, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0 },
+	  NOCAPS_MASK, false, 0, 0, 0 },
+	{ "u1000", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, false, 0, 0, 0 },
+	{ "u1000-g1001", VT_NS_INIT, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0, 0 },
+	{ "u1001", VT_NS_INIT, 1001, 1001, 0, { 0 }, NULL, 0, false, 0, 0, 0 },
+	{ "u2000", VT_NS_INIT, 2000, 2000, 0, { 0 }, NULL, 0, false, 0, 0, 0 },
+	{ "u11000-g11001", VT_NS_INIT, 11000, 11000, 1, { 11001 }, NULL, 0, false, 0, 0, 0 },
+	{ "ns0-root", VT_NS_CHILD, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0, 0 },
+	{ "ns0-u1000-g1001", VT_NS_CHILD, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0, 0 },
+	{ "ns1-root", VT_NS_NESTED, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0, 0 },
 	/* appended (case ids name the caller, so the others keep theirs):
 	 * uid/gid 1000 whose fsuid/fsgid are 1001, as after setfsuid(2) by
 	 * a file server: every owner and group check uses the fs ids */
-	{ "u1000-fsuid1001", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, true, 1001, 1001 },
+	{ "u1000-fsuid1001", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, true, 1001, 1001, 0 },
+	/* appended: uid/gid 1000 holding exactly one of the capabilities
+	 * the VFS consults through capable_wrt_inode_uidgid() (CAP_CHOWN,
+	 * CAP_FOWNER, CAP_FSETID) or generic_permission() (CAP_DAC_OVERRIDE,
+	 * CAP_DAC_READ_SEARCH), in the initial namespace (kuid 1000) and in
+	 * ns0 (kuid 11000): the capability counts only where the inode's
+	 * owner (and group) in the mount's view map into the caller's
+	 * namespace (privileged_wrt_inode_uidgid) */
+	ONECAP("u1000+cap_chown", VT_NS_INIT, "cap_chown=ep", VT_CAP_CHOWN),
+	ONECAP("u1000+cap_fowner", VT_NS_INIT, "cap_fowner=ep", VT_CAP_FOWNER),
+	ONECAP("u1000+cap_dac_override", VT_NS_INIT, "cap_dac_override=ep", VT_CAP_DAC_OVERRIDE),
+	ONECAP("u1000+cap_dac_read_search", VT_NS_INIT, "cap_dac_read_search=ep",
+	       VT_CAP_DAC_READ_SEARCH),
+	ONECAP("u1000+cap_fsetid", VT_NS_INIT, "cap_fsetid=ep", VT_CAP_FSETID),
+	ONECAP("ns0-u1000+cap_chown", VT_NS_CHILD, "cap_chown=ep", VT_CAP_CHOWN),
+	ONECAP("ns0-u1000+cap_fowner", VT_NS_CHILD, "cap_fowner=ep", VT_CAP_FOWNER),
+	ONECAP("ns0-u1000+cap_dac_override", VT_NS_CHILD, "cap_dac_override=ep",
+	       VT_CAP_DAC_OVERRIDE),
+	ONECAP("ns0-u1000+cap_dac_read_search", VT_NS_CHILD, "cap_dac_read_search=ep",
+	       VT_CAP_DAC_READ_SEARCH),
+	ONECAP("ns0-u1000+cap_fsetid", VT_NS_CHILD, "cap_fsetid=ep", VT_CAP_FSETID),
+	/* uid 1000 whose bounding set lacks CAP_NET_RAW, the capability the
+	 * fixtures' security.capability permits: bprm_caps_from_vfs_caps()
+	 * refuses the exec (EPERM) when a file-permitted bit is lost */
+	{ "u1000-bset-no-net_raw", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, false, 0, 0,
+	  VT_CAPBIT(VT_CAP_NET_RAW) },
 };
 const int vt_caller_axis_count = sizeof(vt_caller_axes) / sizeof(vt_caller_axes[0]);
 

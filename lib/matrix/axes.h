@@ -23,6 +23,7 @@ struct vt_caller_axis {
 	uint64_t capmask;	/* the same set, for the model */
 	bool fsids;		/* fsuid/fsgid differ from uid/gid (setfsuid) */
 	uint32_t fsuid, fsgid;
+	uint64_t bset_drop;	/* dropped from the bounding set (PR_CAPBSET_DROP) */
 };
 
 extern const struct vt_map_axis vt_map_axes[];

@@ -354,6 +354,7 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 	for (k = 0; k < ca->ngroups; k++)
 		w->cred.groups[k] = vt_cgid(ca->groups[k]);
 	w->cred.caps = ca->capmask;
+	w->cred.bset_drop = ca->bset_drop;
 	w->cred.umask = c->umask;
 	w->dir = c->dir;
 	w->obj = c->obj;
@@ -668,13 +669,15 @@ static void op_args_text(struct report *r, const struct vt_mop_args *a)
 	say(r, "\n");
 }
 
-/* One case: reset, run, observe, compare. Returns true on a match. */
+/* What the world can express, for the coverage's "not expressible" column. */
 static void world_facts(const struct world *rw, struct vt_world_facts *f)
 {
 	f->posixacl = rw->posixacl;
 	f->protected_hardlinks = rw->protected_hardlinks;
 	f->whiteout = !rw->no_whiteout[0];
 	f->exec = !rw->no_exec[0];
+	/* model_world: every fs the matrix mounts belongs to the initial ns */
+	f->sb_userns_init = true;
 }
 
 /* Why case LOCAL of F is skipped in this world ("" if it runs). */
@@ -765,6 +768,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	for (g = 0; g < ca->ngroups; g++)
 		who.groups[g] = ca->groups[g];
 	who.caps = ca->caps;
+	who.bset_drop = ca->bset_drop;
 	if (ca->fsids) {
 		who.fsuid = ca->fsuid;
 		who.fsgid = ca->fsgid;

@@ -341,6 +341,9 @@ void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *
 	ret = vt_may_lookup(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
+	/* no O_CREAT: a negative last component is ENOENT (step_into) */
+	if (!vt_hit(w, VT_R_LOOKUP_NOENT, i.exists))
+		VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
 	/* may_open(): directories cannot be opened for writing */
 	if ((acc & VT_MAY_WRITE) && !vt_hit(w, VT_R_OPEN_DIR_WRITE, !S_ISDIR(i.mode)))
 		VT_FAIL(e, EISDIR, VT_R_OPEN_DIR_WRITE);

@@ -20,10 +20,11 @@
 #define FILE_FP VT_CAPBIT(VT_CAP_NET_RAW)
 
 /* cap_bset after setns()/unshare() into a user namespace is CAP_FULL_SET
- * (set_cred_user_ns); in the initial namespace it is inherited. */
+ * (set_cred_user_ns); in the initial namespace it is inherited; then the
+ * caller's PR_CAPBSET_DROPs (cap_prctl_drop) clear bits. */
 static uint64_t cap_bset(const struct vt_world *w)
 {
-	return vt_ns_is_init(w->cred.ns) ? w->bset_init : w->cap_full;
+	return (vt_ns_is_init(w->cred.ns) ? w->bset_init : w->cap_full) & ~w->cred.bset_drop;
 }
 
 void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)

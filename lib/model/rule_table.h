@@ -170,7 +170,7 @@
 	  "cap_convert_nscap: rootid not mapped in the caller's userns")                          \
 	X(FCAPS_ROOT_MOUNT, "cap_convert_nscap.rootid-from_vfsuid", CHECK, NONE,                  \
 	  "cap_convert_nscap: rootid not mapped through the mount")                               \
-	X(FCAPS_ROOT_SB, "cap_convert_nscap.rootid-s_user_ns", CHECK, NONE,                       \
+	X(FCAPS_ROOT_SB, "cap_convert_nscap.rootid-s_user_ns", CHECK, SB_USERNS,                       \
 	  "cap_convert_nscap: rootid not mapped in s_user_ns")                                    \
 	X(FCAPS_SET_OK, "fcaps-set.ok", OUTCOME, NONE, "cap_convert_nscap")                       \
 	X(FCAPS_GET_NONE, "cap_inode_getsecurity.none", CHECK, NONE,                              \
@@ -219,6 +219,8 @@
 	X(HARDLINKS, "fs.protected_hardlinks is 0")                                               \
 	X(STICKY, "")                                                                             \
 	X(WHITEOUT, "the filesystem has no whiteouts (RENAME_WHITEOUT: EINVAL)")                   \
-	X(EXEC, "exec cannot be tested on TEST_DIR (nosuid or noexec)")
+	X(EXEC, "exec cannot be tested on TEST_DIR (nosuid or noexec)")                            \
+	X(SB_USERNS, "the filesystem's s_user_ns is the initial namespace, where every valid kuid " \
+		     "has an id (from_kuid cannot fail)")
 
 #endif

@@ -26,6 +26,7 @@ struct vt_mcred {
 	int ngroups;
 	vt_cgid_t groups[VT_MODEL_MAX_GROUPS];
 	uint64_t caps;			/* cap_effective, in ns */
+	uint64_t bset_drop;		/* dropped from cap_bset after entering ns */
 	mode_t umask;
 };
 

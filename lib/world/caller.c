@@ -62,6 +62,8 @@ int vt_caller_describe(const struct vt_caller *c, char *buf, size_t len)
 		ADD("%s%u", i ? "," : "", (unsigned)c->groups[i]);
 	ADD("] caps=%s", c->caps ? (*c->caps ? c->caps : "none")
 				 : (c->uid == 0 ? "all" : "none"));
+	if (c->bset_drop)
+		ADD(" bset-dropped=%#llx", c->bset_drop);
 	if (c->set_umask)
 		ADD(" umask=%03o", (unsigned)c->umask);
 #undef ADD
@@ -124,6 +126,11 @@ static int become(const struct vt_caller *c, char *msg, size_t len)
 		snprintf(msg, len, "raising capabilities failed: %s", vt_errname(-ret));
 		return ret;
 	}
+	/* the bounding set is per cred and full after setns (set_cred_user_ns);
+	 * dropping needs CAP_SETPCAP, still held here */
+	for (int b = 0; b < 64; b++)
+		if (c->bset_drop & (1ULL << b))
+			STEP("prctl(PR_CAPBSET_DROP)", prctl(PR_CAPBSET_DROP, b, 0, 0, 0));
 	/* setfsuid() reports the previous value, never an error: verify. */
 	setfsgid(fsgid);
 	if ((gid_t)setfsgid((gid_t)-1) != fsgid) {

@@ -26,6 +26,9 @@ struct vt_caller {
 	const char *caps;
 	mode_t umask;		/* applied when set_umask */
 	bool set_umask;
+	/* Capabilities dropped from the bounding set (PR_CAPBSET_DROP, bit
+	 * n = capability n) after entering the namespace; 0: none. */
+	unsigned long long bset_drop;
 };
 
 /* The caller as written in a failure message. */

@@ -7,7 +7,9 @@
  * generic_permission/acl_permission_check/posix_acl_permission in the
  * mount's view, CAP_DAC_OVERRIDE/CAP_DAC_READ_SEARCH only for inodes whose
  * ids map into the caller's namespace (capable_wrt_inode_uidgid), and
- * EACCES for writes to inodes with unmapped ids (HAS_UNMAPPED_ID). */
+ * EACCES for writes to inodes with unmapped ids (HAS_UNMAPPED_ID); a
+ * missing object (ENOENT), a directory opened for writing (may_open:
+ * EISDIR) and parents without search permission (may_lookup). */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -26,6 +28,32 @@ static const struct {
 static const mode_t modes[] = { 0600, 0060, 0006, 0000 };
 #define NMODES 4
 
+/* Objects whose access comes from an access ACL (vt_fx_add_acl: u:UID rw,
+ * g:GID r, the mask from the group bits of MODE, other from its other
+ * bits): check_acl runs only when the group class has bits
+ * (acl_permission_check), so 0600 leaves the entries unused. */
+static const struct {
+	mode_t mode;
+	uint32_t uid, gid, acl_uid, acl_gid;
+} acl_objs[] = {
+	{ 0660, 0, 0, 1000, 1001 },	/* ACL_USER / ACL_GROUP grant under mask rw */
+	{ 0600, 0, 0, 1000, 1001 },	/* mode bits only */
+	{ 0640, 0, 0, 1000, 1001 },	/* mask r--: ACL_USER's rw masked to r */
+	{ 0664, 0, 1000, 1001, 1001 },	/* ACL_GROUP_OBJ r for group 1000, other r */
+};
+#define NACL_OBJS 4
+/* Parents the caller cannot search (may_lookup), for a 0644-1000:1000 file:
+ * only CAP_DAC_READ_SEARCH or CAP_DAC_OVERRIDE held over the directory
+ * (generic_permission, directory branch) lets the walk through. */
+static const struct {
+	const char *name;
+	mode_t mode;
+	uint32_t uid, gid;
+} parents[] = { { "0700-0:0", 0700, 0, 0 }, { "0600-1000:1000", 0600, 1000, 1000 } };
+#define NPARENTS 2
+#define NPLAIN (NOWNERS * NMODES)
+#define NOTHER 2	/* a missing object, a directory */
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, rest = local / NOPS;
@@ -33,22 +61,41 @@ static void make(int local, struct vt_mcase *c)
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->op.op = ops[op];
 	c->umask = 022;
-	if (rest < NOWNERS * NMODES) {
+	if (rest < NPLAIN) {
 		int o = rest % NOWNERS, m = rest / NOWNERS;
 
 		c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
 		snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%s", vt_mop_name(ops[op]),
 			 (unsigned)modes[m], owners[o].name);
-	} else {
-		/* the ACL grants u:1000 rw and g:1001 r; mode 0660 (mask rw) or
-		 * 0600 (mask ---: the entries are ineffective) */
-		mode_t m = rest == NOWNERS * NMODES ? 0660 : 0600;
-
-		c->obj = vt_fx_inode(S_IFREG | m, 0, 0);
-		vt_fx_add_acl(&c->obj, 1000, 1001, false);
-		snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-0:0-acl-u1000-g1001",
-			 vt_mop_name(ops[op]), (unsigned)m);
+		return;
 	}
+	rest -= NPLAIN;
+	if (rest < NACL_OBJS) {
+		c->obj = vt_fx_inode(S_IFREG | acl_objs[rest].mode, acl_objs[rest].uid,
+				     acl_objs[rest].gid);
+		vt_fx_add_acl(&c->obj, acl_objs[rest].acl_uid, acl_objs[rest].acl_gid, false);
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%u:%u-acl-u%u-g%u",
+			 vt_mop_name(ops[op]), (unsigned)acl_objs[rest].mode, acl_objs[rest].uid,
+			 acl_objs[rest].gid, acl_objs[rest].acl_uid, acl_objs[rest].acl_gid);
+		return;
+	}
+	rest -= NACL_OBJS;
+	if (rest == 0) {
+		/* no P/o: the walk ends on a negative dentry, ENOENT */
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=absent", vt_mop_name(ops[op]));
+		return;
+	}
+	if (rest == 1) {
+		/* may_open: a directory opened for writing is EISDIR */
+		c->obj = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-0777-0:0", vt_mop_name(ops[op]));
+		return;
+	}
+	rest -= NOTHER;
+	c->dir = vt_fx_inode(S_IFDIR | parents[rest].mode, parents[rest].uid, parents[rest].gid);
+	c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/obj=0644-1000:1000", vt_mop_name(ops[op]),
+		 parents[rest].name);
 }
 
-VT_MATRIX_FAMILY(permission, "004", NOPS * (NOWNERS * NMODES + 2), make)
+VT_MATRIX_FAMILY(permission, "004", NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS), make)

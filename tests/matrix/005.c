@@ -31,6 +31,11 @@ static const uint32_t disk_ids[] = { 0, 1000, 1001, 2000, 10000, 11000, 70000 };
 #define NSET_DEFAULT (2 * NIDS)
 #define NGET_ACCESS NDISK
 #define NGET_DEFAULT 2
+/* ACL_USER the caller can name, ACL_GROUP 70000 it may not: the group
+ * entry's own EINVAL (posix_acl_from_xattr, make_kgid in the caller's
+ * namespace) */
+#define NSET_SPLIT NOWNERS
+#define NEDGE 2	/* a default ACL on a file (EACCES), reading an absent ACL (ENODATA) */
 
 static void set_args(struct vt_mop_args *a, uint32_t id)
 {
@@ -84,7 +89,7 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	local -= NGET_ACCESS;
-	{
+	if (local < NGET_DEFAULT) {
 		uint32_t id = local ? 11000u : 1000u;
 
 		c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
@@ -93,7 +98,34 @@ static void make(int local, struct vt_mcase *c)
 		c->op.default_acl = true;
 		snprintf(c->what, sizeof(c->what),
 			 "op=acl-get-default/obj=dir-0755-0:0/disk-entries=u:%u,g:%u", id, id);
+		return;
 	}
+	local -= NGET_DEFAULT;
+	if (local < NSET_SPLIT) {
+		c->obj = vt_fx_inode(S_IFREG | 02644, owners[local].uid, owners[local].gid);
+		c->op.op = VT_OP_ACL_SET;
+		set_args(&c->op, 1000);
+		c->op.acl[3].gid = vt_cgid(70000);
+		snprintf(c->what, sizeof(c->what),
+			 "op=acl-set-access/obj=file-2644-%s/entries=u:1000,g:70000", owners[local].name);
+		return;
+	}
+	local -= NSET_SPLIT;
+	if (local == 0) {
+		/* set_posix_acl: a default ACL on a non-directory is EACCES */
+		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+		c->op.op = VT_OP_ACL_SET;
+		c->op.default_acl = true;
+		set_args(&c->op, 1000);
+		snprintf(c->what, sizeof(c->what),
+			 "op=acl-set-default/obj=file-0644-1000:1000/entries=u:1000,g:1000");
+		return;
+	}
+	/* vfs_get_acl: no ACL stored is ENODATA */
+	c->obj = vt_fx_inode(S_IFREG | 0644, 0, 0);
+	c->op.op = VT_OP_ACL_GET;
+	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY(acl, "005", NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT, make)
+VT_MATRIX_FAMILY(acl, "005",
+		 NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE, make)

@@ -58,6 +58,15 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	local -= NDISK;
+	if (local >= NOWNERS) {
+		/* no security.capability stored: getxattr (cap_inode_getsecurity
+		 * finds none) and removexattr are ENODATA */
+		c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
+		c->op.op = local == NOWNERS ? VT_OP_FCAPS_GET : VT_OP_FCAPS_REMOVE;
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=0755-1000:1000/disk=none",
+			 local == NOWNERS ? "fcaps-get" : "fcaps-remove");
+		return;
+	}
 	c->obj = vt_fx_inode(S_IFREG | 0755, owners[local].uid, owners[local].gid);
 	c->obj.fcaps.version = 3;
 	c->obj.fcaps.rootid = vt_kuid(0);
@@ -66,4 +75,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS, make)
+VT_MATRIX_FAMILY(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2, make)

@@ -47,8 +47,16 @@ static const struct {
 	{ "rmdir", VT_OP_RMDIR, false, true },
 	{ "rename-whiteout-to-new", VT_OP_RENAME_WHITEOUT, false, false },
 	{ "rename-whiteout-over-t", VT_OP_RENAME_WHITEOUT, true, false },
+	/* the type and flag checks: may_delete's ENOTDIR/EISDIR, vfs_link's
+	 * EPERM for a directory, do_renameat2's RENAME_NOREPLACE onto a free
+	 * name and RENAME_EXCHANGE with no target (ENOENT) */
+	{ "unlink-dir", VT_OP_UNLINK, false, true },
+	{ "rmdir-file", VT_OP_RMDIR, false, false },
+	{ "link-dir-to-new", VT_OP_LINK, false, true },
+	{ "rename-noreplace-to-new", VT_OP_RENAME_NOREPLACE, false, false },
+	{ "rename-exchange-to-new", VT_OP_RENAME_EXCHANGE, false, false },
 };
-#define NOPS 9
+#define NOPS 14
 
 static void make(int local, struct vt_mcase *c)
 {

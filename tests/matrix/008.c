@@ -32,15 +32,19 @@ static const struct {
 	{ "6777-1000:1000-1byte", 06777, 1000, 1000, 0, true },
 	{ "2767-1000:1001-1byte", 02767, 1000, 1001, 0, true },
 	{ "4777-0:0-1byte", 04777, 0, 0, 0, true },
+	/* vfs_truncate: EISDIR; open(O_WRONLY): EISDIR (may_open); utimes
+	 * apply to directories as to files */
+	{ "dir-0777-1000:1000", S_IFDIR | 0777, 1000, 1000, 0, false },
 };
-#define NOBJS 10
+#define NOBJS 11
 
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = local / NOPS;
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
-	c->obj = vt_fx_inode(S_IFREG | objs[o].mode, objs[o].uid, objs[o].gid);
+	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
+			     objs[o].gid);
 	c->obj.fcaps.version = objs[o].fcaps;
 	c->obj.nonempty = objs[o].nonempty;
 	c->op.op = ops[op];

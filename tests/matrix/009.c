@@ -30,8 +30,33 @@ static const enum vt_mop ops[] = { VT_OP_XATTR_SET_USER,    VT_OP_XATTR_SET_TRUS
 				   VT_OP_XATTR_REMOVE_USER, VT_OP_XATTR_REMOVE_TRUSTED };
 #define NOPS 6
 
+/* Beyond the grid: user.* on a fifo (xattr_permission: only regular files
+ * and directories, EPERM to write, ENODATA to read) and reading or
+ * removing attributes that are not there (ENODATA). */
+static const struct {
+	enum vt_mop op;
+	bool fifo;
+} edges[] = {
+	{ VT_OP_XATTR_SET_USER, true },	    { VT_OP_XATTR_GET_USER, true },
+	{ VT_OP_XATTR_GET_USER, false },    { VT_OP_XATTR_GET_TRUSTED, false },
+	{ VT_OP_XATTR_REMOVE_USER, false }, { VT_OP_XATTR_REMOVE_TRUSTED, false },
+};
+#define NEDGES 6
+
 static void make(int local, struct vt_mcase *c)
 {
+	if (local >= NOWNERS * NKINDS * NOPS) {
+		int x = local - NOWNERS * NKINDS * NOPS;
+
+		c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+		c->obj = vt_fx_inode((edges[x].fifo ? S_IFIFO : S_IFREG) | 0666, 1000, 1000);
+		c->obj.user_xattr = c->obj.trusted_xattr = false;
+		c->op.op = edges[x].op;
+		c->umask = 022;
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=%s-1000:1000-%s", vt_mop_name(c->op.op),
+			 edges[x].fifo ? "fifo-0666" : "file-0666", "no-xattrs");
+		return;
+	}
 	int o = local % NOWNERS, k = (local / NOWNERS) % NKINDS, t = local / NOWNERS / NKINDS;
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
@@ -44,4 +69,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY(xattr, "009", NOWNERS * NKINDS * NOPS, make)
+VT_MATRIX_FAMILY(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES, make)

@@ -47,6 +47,18 @@ static void make(int local, struct vt_mcase *c)
 {
 	int f = local % NFILES, o = local / NFILES;
 
+	if (local >= NFILES * NOWNERS) {
+		/* may_open(MAY_EXEC): a directory or a fifo is EACCES */
+		bool fifo = local > NFILES * NOWNERS;
+
+		c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+		c->obj = vt_fx_inode((fifo ? S_IFIFO : S_IFDIR) | 0755, 0, 0);
+		c->op.op = VT_OP_EXEC;
+		c->umask = 022;
+		snprintf(c->what, sizeof(c->what), "op=exec/file=%s-0755-0:0", fifo ? "fifo" : "dir");
+		return;
+	}
+
 	c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
 	c->obj = vt_fx_inode(S_IFREG | files[f].mode, owners[o].uid, owners[o].gid);
 	c->obj.exec_probe = true;
@@ -58,4 +70,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-VT_MATRIX_FAMILY(exec, "010", NFILES * NOWNERS, make)
+VT_MATRIX_FAMILY(exec, "010", NFILES * NOWNERS + 2, make)
