@@ -72,7 +72,7 @@ void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default
 
 struct world {
 	const char *fstype;
-	char base[4096], disk[4096], p[4200];
+	char base[4096], disk[4096], p[4200], q[4200];
 	char mnt[16][4200];	/* P's parent through each map's mount */
 	int ns_fd[3];		/* caller namespaces: -1 (init), ns0, ns1 */
 	bool posixacl, protected_hardlinks;
@@ -277,6 +277,7 @@ static const char *setup(struct world *w, const char *base_name)
 		return why;
 	}
 	snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
+	snprintf(w->q, sizeof(w->q), "%s/q", w->disk);
 	for (i = 0; i < vt_map_axis_count; i++) {
 		int ufd, r;
 
@@ -359,6 +360,7 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 	w->dir = c->dir;
 	w->obj = c->obj;
 	w->other = c->other;
+	w->dir2 = c->dir2;
 	w->overflowuid = rw->overflowuid;
 	w->overflowgid = rw->overflowgid;
 	w->protected_hardlinks = rw->protected_hardlinks;
@@ -737,7 +739,10 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	/* reset the object state on disk */
 	vt_fx_remove(rw->p);
+	vt_fx_remove(rw->q);
 	if (vt_fx_write(rw->p, &c.dir, &what) < 0)
+		goto setup_failed;
+	if (c.dir2.exists && vt_fx_write(rw->q, &c.dir2, &what) < 0)
 		goto setup_failed;
 	if (c.obj.exists) {
 		snprintf(path, sizeof(path), "%s/o", rw->p);
@@ -746,7 +751,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	}
 	if (c.other.exists) {
-		snprintf(path, sizeof(path), "%s/t", rw->p);
+		snprintf(path, sizeof(path), "%s/t", c.op.cross_dir ? rw->q : rw->p);
 		if (vt_fx_write(path, &c.other, &what) < 0)
 			goto setup_failed;
 	}
@@ -758,9 +763,14 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	snprintf(q.path, sizeof(q.path), "%s/%s", q.dir,
 		 ((c.op.op <= VT_OP_SYMLINK || c.op.op == VT_OP_MKNOD_CHR) && !c.op.on_existing)
 		 ? "n" : "o");
-	snprintf(q.path2, sizeof(q.path2), "%s/%s", q.dir, c.op.to_other ? "t" : "n");
+	if (c.op.cross_dir)
+		snprintf(q.path2, sizeof(q.path2), "%s/q/%s", rw->mnt[map], c.op.to_other ? "t" : "n");
+	else
+		snprintf(q.path2, sizeof(q.path2), "%s/%s", q.dir, c.op.to_other ? "t" : "n");
 	if (*result_name(&c.op) && c.op.op != VT_OP_UNLINK && c.op.op != VT_OP_RMDIR)
-		snprintf(q.result, sizeof(q.result), "%s/%s", q.dir, result_name(&c.op));
+		snprintf(q.result, sizeof(q.result), "%s/%s",
+			 c.op.cross_dir ? rw->mnt[map] : q.dir,
+			 c.op.cross_dir ? (c.op.to_other ? "q/t" : "q/n") : result_name(&c.op));
 	who.userns_fd = rw->ns_fd[ca->ns];
 	who.userns_desc = ca->ns == VT_NS_INIT ? NULL : ca->ns == VT_NS_CHILD ? "ns0 " VT_NS0_SPEC
 										 : "ns1 " VT_NS1_SPEC " in ns0";
@@ -781,7 +791,8 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		say(&r, "  caller %s did not run: %s\n", whotext, run.msg);
 		r.diffs++;
 	} else {
-		snprintf(path, sizeof(path), "%s/%s", rw->p, result_name(&c.op));
+		snprintf(path, sizeof(path), "%s/%s", c.op.cross_dir ? rw->q : rw->p,
+			 result_name(&c.op));
 		if (*result_name(&c.op))
 			vt_fx_read(path, &disk);
 		else
@@ -802,7 +813,9 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		    whotext, (unsigned long long)ca->capmask);
 		describe_inode(&h, "P", &c.dir);
 		describe_inode(&h, "P/o", &c.obj);
-		describe_inode(&h, "P/t", &c.other);
+		if (c.dir2.exists)
+			describe_inode(&h, "Q", &c.dir2);
+		describe_inode(&h, c.op.cross_dir ? "Q/t" : "P/t", &c.other);
 		op_args_text(&h, &c.op);
 		say(&h, "  model: %s (%s)\n", vt_errname(e.err), e.rule ? e.rule : "");
 		if (!e.err && e.result.exists)
@@ -898,7 +911,9 @@ static void teardown(struct world *w)
 		if (vt_map_axes[i].spec)
 			umount2(w->mnt[i], MNT_DETACH);
 	if (w->p[0])
-		vt_fx_remove(w->p);	/* heals what only it knows to heal */
+		vt_fx_remove(w->p);
+	if (w->q[0])
+		vt_fx_remove(w->q);	/* heals what only it knows to heal */
 	vt_safe_remove_tree(w->base);
 }
 

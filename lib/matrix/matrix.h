@@ -14,6 +14,7 @@
 struct vt_mcase {
 	/* set by the family */
 	struct vt_minode dir, obj, other;	/* on-disk state: P, P/o, P/t */
+	struct vt_minode dir2;			/* Q (cross-directory rename; t is Q/t) */
 	struct vt_mop_args op;
 	mode_t umask;
 	char what[160];				/* the family's part of the name */

@@ -10,16 +10,17 @@
 
 /* __check_sticky(): true = not allowed. Records the test that allowed,
  * or all three when none did. */
-static bool check_sticky(const struct vt_world *w, const struct vt_minode *victim)
+static bool check_sticky(const struct vt_world *w, const struct vt_minode *dir,
+			 const struct vt_minode *victim)
 {
 	vt_kuid_t fsuid = vt_cur_fsuid(w);
 	enum vt_capw c;
 
-	if (!(w->dir.mode & S_ISVTX))
+	if (!(dir->mode & S_ISVTX))
 		return false;
 	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, victim), fsuid))
 		return !vt_hit(w, VT_R_STICKY_VICTIM, true);
-	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, &w->dir), fsuid))
+	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, dir), fsuid))
 		return !vt_hit(w, VT_R_STICKY_DIR, true);
 	c = vt_capable_wrt(w, victim, VT_CAP_FOWNER);
 	if (c == VT_CAPW_GRANTED)
@@ -30,9 +31,9 @@ static bool check_sticky(const struct vt_world *w, const struct vt_minode *victi
 	return true;
 }
 
-/* may_delete() */
-static int may_delete(const struct vt_world *w, const struct vt_minode *victim, bool isdir,
-		      enum vt_rule *rule)
+/* may_delete() of VICTIM in DIR */
+static int may_delete(const struct vt_world *w, const struct vt_minode *dir,
+		      const struct vt_minode *victim, bool isdir, enum vt_rule *rule)
 {
 	int ret;
 
@@ -41,10 +42,10 @@ static int may_delete(const struct vt_world *w, const struct vt_minode *victim, 
 		*rule = VT_R_DEL_UNMAPPED;
 		return -EOVERFLOW;
 	}
-	ret = vt_inode_permission_at(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_DEL_PERM, rule);
+	ret = vt_inode_permission_at(w, dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_DEL_PERM, rule);
 	if (ret)
 		return ret;
-	if (check_sticky(w, victim)) {
+	if (check_sticky(w, dir, victim)) {
 		*rule = VT_R_STICKY_FOWNER;
 		return -EPERM;
 	}
@@ -88,17 +89,25 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 {
 	enum vt_rule rule = VT_R_NONE;
 	bool isdir = S_ISDIR(w->obj.mode);
+	const struct vt_minode *newdir = a->cross_dir ? &w->dir2 : &w->dir;
 	int ret;
 
 	ret = vt_may_lookup(w, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
+	/* do_renameat2(): both parents are walked (filename_parentat, old
+	 * then new) before the old name is looked up */
+	if (a->cross_dir) {
+		ret = vt_may_lookup_in(w, newdir, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	}
 	if (!vt_hit(w, VT_R_LOOKUP_NOENT, w->obj.exists))
 		VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
 	switch (a->op) {
 	case VT_OP_UNLINK:
 	case VT_OP_RMDIR:
-		ret = may_delete(w, &w->obj, a->op == VT_OP_RMDIR, &rule);
+		ret = may_delete(w, &w->dir, &w->obj, a->op == VT_OP_RMDIR, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 		e->obj_gone = true;
@@ -120,21 +129,30 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 	if (a->op == VT_OP_RENAME_EXCHANGE &&
 	    !vt_hit(w, VT_R_RENAME_EXCHANGE, a->to_other && w->other.exists))
 		VT_FAIL(e, ENOENT, VT_R_RENAME_EXCHANGE);
-	/* vfs_rename() */
-	ret = may_delete(w, &w->obj, isdir, &rule);
+	/* vfs_rename(): may_delete in the old parent, then may_create or
+	 * may_delete in the new one */
+	ret = may_delete(w, &w->dir, &w->obj, isdir, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	if (!a->to_other || !w->other.exists) {
 		if (!vt_hit(w, VT_R_RENAME_EOVERFLOW, vt_fsuidgid_has_mapping(w)))
 			VT_FAIL(e, EOVERFLOW, VT_R_RENAME_EOVERFLOW);
-		ret = vt_inode_permission_at(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_CREATE_PERM,
+		ret = vt_inode_permission_at(w, newdir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_CREATE_PERM,
 					     &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	} else {
 		bool target_isdir = a->op == VT_OP_RENAME_EXCHANGE ? S_ISDIR(w->other.mode) : isdir;
 
-		ret = may_delete(w, &w->other, target_isdir, &rule);
+		ret = may_delete(w, newdir, &w->other, target_isdir, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+	}
+	/* a directory changing parent has its ".." rewritten: MAY_WRITE on
+	 * it (the exchange of a directory target across parents likewise;
+	 * no case here moves one) */
+	if (a->cross_dir && isdir) {
+		ret = vt_inode_permission_at(w, &w->obj, VT_MAY_WRITE, VT_R_RENAME_DIR_WRITE, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 	}

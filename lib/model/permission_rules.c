@@ -184,9 +184,14 @@ int vt_inode_permission_at(const struct vt_world *w, const struct vt_minode *i, 
 
 int vt_may_lookup(const struct vt_world *w, enum vt_rule *rule)
 {
+	return vt_may_lookup_in(w, &w->dir, rule);
+}
+
+int vt_may_lookup_in(const struct vt_world *w, const struct vt_minode *dir, enum vt_rule *rule)
+{
 	/* link_path_walk() -> may_lookup(): MAY_EXEC on the parent before the
 	 * last component */
-	int ret = vt_inode_permission_at(w, &w->dir, VT_MAY_EXEC, VT_R_MAY_LOOKUP, rule);
+	int ret = vt_inode_permission_at(w, dir, VT_MAY_EXEC, VT_R_MAY_LOOKUP, rule);
 
 	if (ret)
 		*rule = VT_R_MAY_LOOKUP;

@@ -134,6 +134,8 @@
 	  "do_renameat2: RENAME_EXCHANGE with a missing target")                                  \
 	X(RENAME_EOVERFLOW, "vfs_rename.may_create-fsuidgid_has_mapping", CHECK, NONE,            \
 	  "vfs_rename: may_create: !fsuidgid_has_mapping")                                        \
+	X(RENAME_DIR_WRITE, "vfs_rename.new-parent-source-write", CHECK, NONE,                   \
+	  "vfs_rename: a directory moved to another parent needs MAY_WRITE on itself ('..')")    \
 	X(UNLINK_OK, "unlink.ok", OUTCOME, NONE, "vfs_unlink")                                    \
 	X(RMDIR_OK, "rmdir.ok", OUTCOME, NONE, "vfs_rmdir")                                       \
 	X(RENAME_OK, "rename.ok", OUTCOME, NONE, "vfs_rename")                                    \

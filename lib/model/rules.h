@@ -47,6 +47,8 @@ int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int
 int vt_inode_permission_at(const struct vt_world *w, const struct vt_minode *i, int mask,
 			   enum vt_rule site, enum vt_rule *rule);
 int vt_may_lookup(const struct vt_world *w, enum vt_rule *rule);
+/* The same for another parent directory DIR (a rename's second path). */
+int vt_may_lookup_in(const struct vt_world *w, const struct vt_minode *dir, enum vt_rule *rule);
 
 /* mode helpers */
 mode_t vt_mode_strip_sgid(const struct vt_world *w, mode_t mode);

@@ -76,7 +76,10 @@ struct vt_world {
 	struct vt_mcred cred;
 	struct vt_minode dir;		/* the parent directory P */
 	struct vt_minode obj;		/* P/o */
-	struct vt_minode other;		/* P/t (second name: rename, link) */
+	struct vt_minode other;		/* P/t (second name: rename, link); Q/t
+					 * for a cross-directory rename */
+	struct vt_minode dir2;		/* Q, P's sibling: a cross-directory
+					 * rename's new parent */
 	uint32_t overflowuid, overflowgid;
 	bool protected_hardlinks;
 	/* exec: the caller's bounding set in the initial namespace (read
@@ -135,6 +138,7 @@ struct vt_mop_args {
 	mode_t mode;		/* create/chmod mode */
 	bool on_existing;	/* create ops: the name is P/o (exists) instead of P/n */
 	bool to_other;		/* rename: target is P/t (exists) instead of P/n */
+	bool cross_dir;		/* rename: the new name is in Q (Q/n or Q/t) */
 	vt_cuid_t uid;		/* chown: VT_ID_INVALID = -1 */
 	vt_cgid_t gid;
 	bool default_acl;	/* ACL ops: the default ACL */

@@ -58,9 +58,61 @@ static const struct {
 };
 #define NOPS 14
 
+/* Cross-directory rename P/o -> Q/n or Q/t: both parents' rules
+ * (may_delete in P, may_create or may_delete in Q, each parent's search
+ * permission) and, for a directory, MAY_WRITE on the directory itself. */
+static const struct {
+	const char *name;
+	mode_t mode;
+	uint32_t uid, gid;
+} qdirs[] = {
+	{ "0777-0:0", 0777, 0, 0 },
+	{ "sticky-1777-1000:1000", 01777, 1000, 1000 },
+	{ "0755-1000:1000", 0755, 1000, 1000 },
+	{ "0700-0:0", 0700, 0, 0 },
+};
+#define NQDIRS 4
+static const struct {
+	const char *name;
+	bool to_other, dir;
+} xops[] = {
+	{ "rename-to-q-new", false, false },
+	{ "rename-over-q-t", true, false },
+	{ "rename-dir-to-q-new", false, true },
+};
+#define NXOPS 3
+#define NXPARENTS 2	/* P: the first two parents */
+#define NPLAIN (NOPS * NOWNERS * NPARENTS)
+
+static void make_cross(int local, struct vt_mcase *c)
+{
+	int x = local % NXOPS, o = (local / NXOPS) % NOWNERS, q = (local / NXOPS / NOWNERS) % NQDIRS;
+	int p = local / NXOPS / NOWNERS / NQDIRS;
+	/* a directory the owner can write (its "..") and others cannot */
+	mode_t objmode = xops[x].dir ? S_IFDIR | 0755 : S_IFREG | 0644;
+
+	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
+	c->dir2 = vt_fx_inode(S_IFDIR | qdirs[q].mode, qdirs[q].uid, qdirs[q].gid);
+	c->obj = vt_fx_inode(objmode, owners[o].uid, owners[o].gid);
+	if (xops[x].to_other)
+		c->other = vt_fx_inode(S_IFREG | 0644, 1001, 1001);
+	c->op.op = VT_OP_RENAME;
+	c->op.to_other = xops[x].to_other;
+	c->op.cross_dir = true;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/q=%s/obj=%s-%s%s", xops[x].name,
+		 parents[p].name, qdirs[q].name, xops[x].dir ? "dir" : "file", owners[o].name,
+		 xops[x].to_other ? "/t=file-1001:1001" : "");
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
+
+	if (local >= NPLAIN) {
+		make_cross(local - NPLAIN, c);
+		return;
+	}
 
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	c->obj = vt_fx_inode((ops[op].dir ? S_IFDIR : S_IFREG) | 0644, owners[o].uid, owners[o].gid);
@@ -74,4 +126,4 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY(delete, "007", NOPS * NOWNERS * NPARENTS, make)
+VT_MATRIX_FAMILY(delete, "007", NPLAIN + NXOPS * NOWNERS * NQDIRS * NXPARENTS, make)
