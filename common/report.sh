@@ -52,9 +52,9 @@ vt_report_section() { # run index
 vt_count_cases() { # ktap file
 	CP=0 CF=0 CS=0
 	[ -f "$1" ] || return 0
-	CF=$(grep -c '^not ok ' "$1")
-	CS=$(grep -c '^ok .* # SKIP' "$1")
-	CP=$(( $(grep -c '^ok ' "$1") - CS ))
+	local counts
+	counts=$(awk '/^not ok /{f++} /^ok /{if (/ # SKIP/) s++; else p++} END{print p+0, f+0, s+0}' "$1")
+	read -r CP CF CS <<<"$counts"
 }
 
 vt_report_test() { # run index, test
@@ -83,7 +83,7 @@ vt_report_test() { # run index, test
 		[ "$VT_VERBOSE" = 1 ] && max=100000
 		grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n "$max" | sed 's/^ */    /'
 	fi
-	echo "$t $VT_T_RESULT ${VT_T_TIME}s${VT_T_REASON:+ $VT_T_REASON}" >>"$VT_RESULT_DIR/check.log"
+	echo "$t $VT_T_RESULT ${VT_T_TIME}s (${VT_T_MS:-0}ms)${VT_T_REASON:+ $VT_T_REASON}" >>"$VT_RESULT_DIR/check.log"
 
 	# KTAP: the test's own stream nested under one result line.
 	{
@@ -103,9 +103,11 @@ vt_report_test() { # run index, test
 	} >>"$VT_RESULT_DIR/results.ktap"
 
 	# JUnit: one testcase per test and filesystem.
+	local VT_T_SECS
+	printf -v VT_T_SECS '%d.%03d' $(( ${VT_T_MS:-0} / 1000 )) $(( ${VT_T_MS:-0} % 1000 ))
 	{
 		printf '  <testcase classname="vfsidmap.%s" name="%s" time="%s">\n' \
-			"${VT_S_NAME[$i]}" "$t" "$VT_T_TIME"
+			"${VT_S_NAME[$i]}" "$t" "$VT_T_SECS"
 		case $VT_T_RESULT in
 		notrun) printf '    <skipped message="%s"/>\n' "$(printf '%s' "$VT_T_REASON" | vt_xml_escape)" ;;
 		fail)

@@ -3,7 +3,10 @@
 # Case-level expunges of TEST as the file the test library reads.
 # A test in group matrix-sample runs cases of the other tests of its suite:
 # it also gets their case expunges, as "suite/NNN/case<TAB>reason".
-vt_case_expunge_file() { # fs test -> path or ""
+# Forks are dear in a TCG guest (run/vm): the per-test path below uses
+# bash builtins where it can (EPOCHREALTIME, printf %()T, read).
+vt_case_expunge_file() { # fs test -> VT_EXPF: path or ""
+	VT_EXPF=""
 	local lines=${VT_CASE_EXPUNGES["$1|$2"]:-}${VT_CASE_EXPUNGES["*|$2"]:-} o
 	if vt_in_group "$2" matrix-sample; then
 		for o in "${VT_ALL_TESTS[@]}"; do
@@ -14,35 +17,45 @@ vt_case_expunge_file() { # fs test -> path or ""
 		done
 	fi
 	[ -n "$lines" ] || return 0
-	local f="$VT_RUNDIR/expunge.$1.$(echo "$2" | tr / _)"
-	printf '%s' "$lines" >"$f"
-	echo "$f"
+	VT_EXPF="$VT_RUNDIR/expunge.$1.${2//\//_}"
+	printf '%s' "$lines" >"$VT_EXPF"
 }
+
+vt_now_us() { VT_NOW=${EPOCHREALTIME/[.,]/}; }
 
 vt_run_one() { # run-index test resdir
 	local i=$1 t=$2 dir=$3 base rc start status reason expf
-	base="$dir/$(basename "$t")"
-	mkdir -p "$dir"
+	base="$dir/${t##*/}"
+	[ -d "$dir" ] || mkdir -p "$dir"
 	rm -f "$base".*
-	expf=$(vt_case_expunge_file "${VT_S_FS[$i]}" "$t")
+	vt_case_expunge_file "${VT_S_FS[$i]}" "$t"
+	expf=$VT_EXPF
 	case_only=""
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
-	start=$(date +%s)
+	vt_now_us
+	start=$VT_NOW
 	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
 		VT_RULE_COVERAGE="$base.rules" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
-		--status "$base.status" -- "$(vt_test_binary "$t")" >"$base.ktap" 2>"$base.stderr" &
+		--status "$base.status" -- "$VT_TOP/tests/$t" >"$base.ktap" 2>"$base.stderr" &
 	VT_CHILD=$!
 	wait "$VT_CHILD"
 	rc=$?
 	# A signal interrupts wait: wait for the executor to be gone for real.
 	while kill -0 "$VT_CHILD" 2>/dev/null; do wait "$VT_CHILD"; rc=$?; done
 	VT_CHILD=""
-	VT_T_TIME=$(( $(date +%s) - start ))
-	status=$(cat "$base.status" 2>/dev/null || echo "error: no status (executor exit $rc)")
+	vt_now_us
+	# wall time in ms; VT_T_TIME in whole seconds for the terminal
+	VT_T_MS=$(( (VT_NOW - start) / 1000 ))
+	VT_T_TIME=$(( VT_T_MS / 1000 ))
+	status=""
+	[ -r "$base.status" ] && IFS= read -r status <"$base.status"
+	[ -n "$status" ] || status="error: no status (executor exit $rc)"
+	local stamp
+	TZ=UTC printf -v stamp '%(%FT%TZ)T' -1
 	{
-		echo "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $(date -u +%FT%TZ), ${VT_T_TIME}s"
+		echo "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms"
 		echo "== status: $status (exit $rc)"
 		echo "== KTAP"
 		cat "$base.ktap"
@@ -83,9 +96,10 @@ vt_run_section() { # run index
 	rm -rf "$dir"
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
-		VT_T_TIME=0 VT_T_KTAP="" VT_T_REASON=""
+		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON=""
 		local why_expunged
-		why_expunged=$(vt_expunge_reason "${VT_S_FS[$i]}" "$t")
+		vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"
+		why_expunged=$VT_WHY
 		if [ -n "$why_expunged" ]; then
 			VT_T_RESULT=notrun VT_T_REASON="expunged: $why_expunged"
 		elif [ -n "$VT_FS_NOTRUN" ]; then
@@ -93,7 +107,7 @@ vt_run_section() { # run index
 		elif [ -n "$VT_FS_ERROR" ]; then
 			VT_T_RESULT=fail VT_T_REASON="setup: $VT_FS_ERROR"
 		else
-			vt_run_one "$i" "$t" "$dir/$(dirname "$t")"
+			vt_run_one "$i" "$t" "$dir/${t%/*}"
 		fi
 		vt_report_test "$i" "$t"
 	done

@@ -73,6 +73,10 @@ vt_load_expunges() {
 }
 
 # The reason TEST is expunged on FS, or nothing.
+vt_expunge_reason_var() { # fs test -> VT_WHY (no subshell)
+	VT_WHY=${VT_EXPUNGED["$1|$2"]-${VT_EXPUNGED["*|$2"]-}}
+}
+
 vt_expunge_reason() { # fs test
 	if [ -n "${VT_EXPUNGED["$1|$2"]+x}" ]; then echo "${VT_EXPUNGED["$1|$2"]}"
 	elif [ -n "${VT_EXPUNGED["*|$2"]+x}" ]; then echo "${VT_EXPUNGED["*|$2"]}"
