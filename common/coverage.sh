@@ -58,7 +58,7 @@ vt_coverage_section() { # run index, section results dir
 			else if ($5 ~ /n\/a$/) na++
 			else gaps = gaps " " $1 "(" $5 ")" }
 		$2 == "outcome" { ototal++; if ($5 == "both") oboth++ }
-		END { printf "%d of %d decision rules decided both ways, %d in the one way this fs can express, %d with a gap; %d of %d outcomes reached%s%s",
+		END { printf "%d of %d decision rules decided both ways, %d in every way this world can express (rule-coverage.tsv says why), %d with a gap; %d of %d outcomes reached%s%s",
 			both, total, na, total - both - na, oboth, ototal, gaps != "" ? "; gaps:" : "", gaps }')
 	echo "Rule coverage on ${VT_S_NAME[$i]}: $line"
 	echo "rule coverage ${VT_S_NAME[$i]}: $line" >>"$VT_RESULT_DIR/check.log"

@@ -43,6 +43,12 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return f->posixacl ? NULL : vt_rule_need_text(VT_NEED_POSIXACL);
 	case VT_NEED_HARDLINKS:
 		return f->protected_hardlinks ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_SYMLINKS:
+		return f->protected_symlinks ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_FIFOS:
+		return f->protected_fifos ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_REGULAR:
+		return f->protected_regular ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_WHITEOUT:
 		return f->whiteout ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_EXEC:

@@ -19,6 +19,7 @@ struct vt_coverage {
 /* What the world under test can express (probed by the driver). */
 struct vt_world_facts {
 	bool posixacl, protected_hardlinks, whiteout, exec;
+	bool protected_symlinks, protected_fifos, protected_regular;	/* can be on */
 	bool sb_userns_init;	/* s_user_ns is the initial user namespace */
 };
 

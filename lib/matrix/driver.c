@@ -9,6 +9,7 @@
 #include "matrix/executor.h"
 #include "matrix/fixture.h"
 #include "matrix/matrix.h"
+#include "world/sysctl.h"
 #include "model/break.h"
 #include "report/ktap.h"
 #include "testlib/testlib.h"
@@ -70,12 +71,20 @@ void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default
 	}
 }
 
+const char *const vt_sysctl_names[VT_SYSCTL__COUNT] = {
+	"fs/protected_symlinks", "fs/protected_hardlinks", "fs/protected_fifos",
+	"fs/protected_regular",
+};
+
 struct world {
 	const char *fstype;
 	char base[4096], disk[4096], p[4200], q[4200];
 	char mnt[16][4200];	/* P's parent through each map's mount */
 	int ns_fd[3];		/* caller namespaces: -1 (init), ns0, ns1 */
-	bool posixacl, protected_hardlinks;
+	bool posixacl;
+	/* fs.protected_*: as found, as now, and whether they may change */
+	int sysctl_orig[VT_SYSCTL__COUNT], sysctl_cur[VT_SYSCTL__COUNT];
+	bool sysctl_allowed;
 	uint32_t overflowuid, overflowgid;
 	uint64_t bset_init, cap_full;
 	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
@@ -326,7 +335,9 @@ static const char *setup(struct world *w, const char *base_name)
 			snprintf(w->no_exec, sizeof(w->no_exec), "TEST_DIR is mounted %s",
 				 (sv.f_flag & ST_NOSUID) ? "nosuid (mnt_may_suid is false)" : "noexec");
 	}
-	w->protected_hardlinks = read_u32("/proc/sys/fs/protected_hardlinks", 0) != 0;
+	for (i = 0; i < VT_SYSCTL__COUNT; i++)
+		w->sysctl_orig[i] = w->sysctl_cur[i] = (int)vt_sysctl_read(vt_sysctl_names[i], 0);
+	w->sysctl_allowed = getenv("VT_ALLOW_SYSCTL") && strcmp(getenv("VT_ALLOW_SYSCTL"), "1") == 0;
 	w->overflowuid = read_u32("/proc/sys/kernel/overflowuid", 65534);
 	w->overflowgid = read_u32("/proc/sys/kernel/overflowgid", 65534);
 	return NULL;
@@ -363,7 +374,14 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 	w->dir2 = c->dir2;
 	w->overflowuid = rw->overflowuid;
 	w->overflowgid = rw->overflowgid;
-	w->protected_hardlinks = rw->protected_hardlinks;
+	{
+		const int *v = c->sysctl_set ? c->sysctl : rw->sysctl_orig;
+
+		w->protected_symlinks = v[VT_SYSCTL_SYMLINKS];
+		w->protected_hardlinks = v[VT_SYSCTL_HARDLINKS] != 0;
+		w->protected_fifos = v[VT_SYSCTL_FIFOS];
+		w->protected_regular = v[VT_SYSCTL_REGULAR];
+	}
 	w->bset_init = rw->bset_init;
 	w->cap_full = rw->cap_full;
 }
@@ -373,6 +391,7 @@ static const char *result_name(const struct vt_mop_args *a)
 {
 	switch (a->op) {
 	case VT_OP_OPEN_CREAT:
+	case VT_OP_OPEN_CREAT_RDONLY:
 	case VT_OP_OPEN_CREAT_EXCL:
 	case VT_OP_MKDIR:
 	case VT_OP_MKFIFO:
@@ -675,7 +694,10 @@ static void op_args_text(struct report *r, const struct vt_mop_args *a)
 static void world_facts(const struct world *rw, struct vt_world_facts *f)
 {
 	f->posixacl = rw->posixacl;
-	f->protected_hardlinks = rw->protected_hardlinks;
+	f->protected_hardlinks = rw->sysctl_orig[VT_SYSCTL_HARDLINKS] || rw->sysctl_allowed;
+	f->protected_symlinks = rw->sysctl_orig[VT_SYSCTL_SYMLINKS] || rw->sysctl_allowed;
+	f->protected_fifos = rw->sysctl_orig[VT_SYSCTL_FIFOS] || rw->sysctl_allowed;
+	f->protected_regular = rw->sysctl_orig[VT_SYSCTL_REGULAR] || rw->sysctl_allowed;
 	f->whiteout = !rw->no_whiteout[0];
 	f->exec = !rw->no_exec[0];
 	/* model_world: every fs the matrix mounts belongs to the initial ns */
@@ -689,7 +711,40 @@ static const char *case_skip(const struct world *rw, const struct vt_mcase *c)
 		return rw->no_whiteout;
 	if (c->op.op == VT_OP_EXEC && rw->no_exec[0])
 		return rw->no_exec;
+	if (c->sysctl_set && !rw->sysctl_allowed) {
+		static char why[200];
+		int k;
+
+		for (k = 0; k < VT_SYSCTL__COUNT; k++)
+			if (c->sysctl[k] != rw->sysctl_orig[k]) {
+				snprintf(why, sizeof(why),
+					 "needs %s = %d, it is %d (a global sysctl: changed only "
+					 "where VT_ALLOW_SYSCTL=1)",
+					 vt_sysctl_names[k] + 3, c->sysctl[k], rw->sysctl_orig[k]);
+				return why;
+			}
+	}
 	return "";
+}
+
+/* Makes the fs.protected_* values what case C needs (the original ones
+ * for a case that names none); NULL or why they could not be set. */
+static const char *apply_sysctls(struct world *rw, const struct vt_mcase *c)
+{
+	const int *want = c->sysctl_set ? c->sysctl : rw->sysctl_orig;
+	int k;
+
+	for (k = 0; k < VT_SYSCTL__COUNT; k++) {
+		const char *why;
+
+		if (want[k] == rw->sysctl_cur[k])
+			continue;
+		why = vt_sysctl_need_value(vt_sysctl_names[k], want[k]);
+		if (why)
+			return why;
+		rw->sysctl_cur[k] = want[k];
+	}
+	return NULL;
 }
 
 /* The model's verdict and trace for case IDX of F (no system call). */
@@ -735,6 +790,14 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	if (*case_skip(rw, &c)) {
 		vt_ktap_result(k, VT_SKIP, name, case_skip(rw, &c));
 		return true;
+	}
+	{
+		const char *why = apply_sysctls(rw, &c);
+
+		if (why) {
+			vt_ktap_result(k, VT_SKIP, name, why);
+			return true;
+		}
 	}
 
 	/* reset the object state on disk */
@@ -1117,8 +1180,10 @@ static int matrix_run(const struct space *sp, bool sample, const char *base_name
 		return 1;
 	}
 	vt_ktap_header(&k, nsel);
-	vt_ktap_diag(&k, "%s on %s: %d of %d cases (posixacl=%d protected_hardlinks=%d%s%s)",
-		     suite_test, w.fstype, nsel, sp->total, w.posixacl, w.protected_hardlinks,
+	vt_ktap_diag(&k, "%s on %s: %d of %d cases (posixacl=%d fs.protected_symlinks/hardlinks/"
+		     "fifos/regular=%d/%d/%d/%d%s%s)",
+		     suite_test, w.fstype, nsel, sp->total, w.posixacl,
+		     w.sysctl_orig[0], w.sysctl_orig[1], w.sysctl_orig[2], w.sysctl_orig[3],
 		     getenv("VT_MODEL_BREAK") ? " VT_MODEL_BREAK=" : "",
 		     getenv("VT_MODEL_BREAK") ? getenv("VT_MODEL_BREAK") : "");
 	if (note[0])

@@ -186,6 +186,9 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return open_close(q->path, O_CREAT | O_WRONLY, a->mode);
 	case VT_OP_OPEN_CREAT_EXCL:
 		return open_close(q->path, O_CREAT | O_EXCL | O_WRONLY, a->mode);
+	case VT_OP_OPEN_CREAT_RDONLY:
+		/* O_NONBLOCK: a fifo opens for reading without a writer */
+		return open_close(q->path, O_CREAT | O_RDONLY | O_NONBLOCK, a->mode);
 	case VT_OP_TMPFILE:
 		return tmpfile_op(q, r);
 	case VT_OP_MKDIR:

@@ -96,7 +96,7 @@ int vt_fx_write(const char *path, const struct vt_minode *i, const char **what)
 		STEP("mkfifo", mknod(path, S_IFIFO | 0600, 0));
 		break;
 	case S_IFLNK:
-		STEP("symlink", symlink("o", path));
+		STEP("symlink", symlink(i->symlink_to_t ? "t" : "o", path));
 		break;
 	default:
 		fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);

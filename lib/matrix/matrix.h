@@ -11,10 +11,18 @@
 
 #include <stddef.h>
 
+enum vt_sysctl_id { VT_SYSCTL_SYMLINKS, VT_SYSCTL_HARDLINKS, VT_SYSCTL_FIFOS, VT_SYSCTL_REGULAR,
+		   VT_SYSCTL__COUNT };
+extern const char *const vt_sysctl_names[VT_SYSCTL__COUNT];	/* "fs/protected_symlinks" */
+
 struct vt_mcase {
 	/* set by the family */
 	struct vt_minode dir, obj, other;	/* on-disk state: P, P/o, P/t */
 	struct vt_minode dir2;			/* Q (cross-directory rename; t is Q/t) */
+	/* the fs.protected_* values the case needs (set only in a throw-away
+	 * machine, VT_ALLOW_SYSCTL=1); without: the values found at start */
+	bool sysctl_set;
+	int sysctl[VT_SYSCTL__COUNT];
 	struct vt_mop_args op;
 	mode_t umask;
 	char what[160];				/* the family's part of the name */
@@ -53,7 +61,7 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 
 extern const struct vt_family vt_family_create, vt_family_chown, vt_family_chmod,
 	vt_family_permission, vt_family_acl, vt_family_fscaps, vt_family_delete,
-	vt_family_setattr, vt_family_xattr, vt_family_exec;
+	vt_family_setattr, vt_family_xattr, vt_family_exec, vt_family_protected;
 
 /* Helpers for families: an inode state. */
 struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid);

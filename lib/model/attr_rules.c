@@ -344,6 +344,28 @@ void vt_model_open_existing(const struct vt_world *w, const struct vt_mop_args *
 	/* no O_CREAT: a negative last component is ENOENT (step_into) */
 	if (!vt_hit(w, VT_R_LOOKUP_NOENT, i.exists))
 		VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
+	if (S_ISLNK(i.mode)) {
+		/* a trailing symlink is followed (pick_link -> may_follow_link);
+		 * its target "t" is looked up in P again; the result name P/o
+		 * still holds the link, so the open's checks apply to P/t */
+		ret = vt_may_follow_link(w, &w->dir, &i);
+		if (ret)
+			VT_FAIL(e, -ret, VT_R_FOLLOW_PROTECTED);
+		if (!i.symlink_to_t)
+			VT_FAIL(e, ELOOP, VT_R_NONE);	/* "o" -> "o" */
+		if (!vt_hit(w, VT_R_LOOKUP_NOENT, w->other.exists))
+			VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
+		i = w->other;
+		if ((acc & VT_MAY_WRITE) && !vt_hit(w, VT_R_OPEN_DIR_WRITE, !S_ISDIR(i.mode)))
+			VT_FAIL(e, EISDIR, VT_R_OPEN_DIR_WRITE);
+		ret = vt_inode_permission_at(w, &i, acc, VT_R_OPEN_PERM, &rule);
+		if (ret)
+			VT_FAIL(e, -ret, rule);
+		if (a->op != VT_OP_OPEN_READ)
+			VT_FAIL(e, ENOSYS, VT_R_NONE);	/* only reads through links are modelled */
+		finish(w, e, &w->obj, VT_R_OPEN_PERM);
+		return;
+	}
 	/* may_open(): directories cannot be opened for writing */
 	if ((acc & VT_MAY_WRITE) && !vt_hit(w, VT_R_OPEN_DIR_WRITE, !S_ISDIR(i.mode)))
 		VT_FAIL(e, EISDIR, VT_R_OPEN_DIR_WRITE);

@@ -170,13 +170,22 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		tmpfile_link(w, a, e);
 		return;
 	}
-	if (a->on_existing && a->op == VT_OP_OPEN_CREAT) {
-		/* lookup_open(): a positive dentry is just opened; do_open():
-		 * may_create_in_sticky() (not sticky here, or protected_regular
-		 * 0), then may_open(MAY_WRITE) */
+	if (a->on_existing && (a->op == VT_OP_OPEN_CREAT || a->op == VT_OP_OPEN_CREAT_RDONLY)) {
+		/* lookup_open(): a positive dentry is just opened (may_o_create's
+		 * verdict only matters for a negative one); do_open(): a
+		 * directory is EISDIR, then may_create_in_sticky(), then
+		 * may_open() with the access mode */
 		struct vt_mop_args open_args = *a;
 
-		open_args.op = VT_OP_OPEN_WRITE;
+		if (!vt_hit(w, VT_R_LOOKUP_NOENT, w->obj.exists))
+			VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);	/* not generated: it would create */
+		if (S_ISDIR(w->obj.mode))
+			VT_FAIL(e, EISDIR, VT_R_OPEN_DIR_WRITE);
+		ret = vt_may_create_in_sticky(w, &w->dir, &w->obj);
+		if (ret)
+			VT_FAIL(e, -ret, S_ISFIFO(w->obj.mode) ? VT_R_STICKY_CREATE_FIFO
+							     : VT_R_STICKY_CREATE_REGULAR);
+		open_args.op = a->op == VT_OP_OPEN_CREAT ? VT_OP_OPEN_WRITE : VT_OP_OPEN_READ;
 		vt_model_open_existing(w, &open_args, e);
 		return;
 	}

@@ -41,6 +41,7 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_MKNOD_CHR] = "mknod-chr",
 	[VT_OP_RENAME_WHITEOUT] = "rename-whiteout",
 	[VT_OP_EXEC] = "exec",
+	[VT_OP_OPEN_CREAT_RDONLY] = "open-creat-rdonly",
 };
 
 const char *vt_mop_name(enum vt_mop op)
@@ -55,6 +56,7 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	out->got_nacl = -1;
 	switch (op->op) {
 	case VT_OP_OPEN_CREAT:
+	case VT_OP_OPEN_CREAT_RDONLY:
 	case VT_OP_OPEN_CREAT_EXCL:
 	case VT_OP_TMPFILE:
 	case VT_OP_MKDIR:

@@ -73,6 +73,15 @@
 	X(TMPFILE_OK, "tmpfile.ok", OUTCOME, NONE, "vfs_tmpfile: vfs_prepare_mode + inode_init_owner") \
 	X(LINK_UNMAPPED, "may_linkat.unmapped-source", CHECK, NONE,                               \
 	  "may_linkat: source has an unmapped owner")                                             \
+	X(FOLLOW_PROTECTED, "may_follow_link.protected_symlinks", CHECK, SYMLINKS,                 \
+	  "may_follow_link: fs.protected_symlinks, a link in a sticky world-writable directory "  \
+	  "owned by neither the follower nor the directory's owner")                              \
+	X(STICKY_CREATE_REGULAR, "may_create_in_sticky.protected_regular", CHECK, REGULAR,        \
+	  "may_create_in_sticky: fs.protected_regular, O_CREAT of another's file in a sticky "    \
+	  "directory")                                                                            \
+	X(STICKY_CREATE_FIFO, "may_create_in_sticky.protected_fifos", CHECK, FIFOS,               \
+	  "may_create_in_sticky: fs.protected_fifos, O_CREAT of another's fifo in a sticky "      \
+	  "directory")                                                                            \
 	X(LINK_PROTECTED, "may_linkat.protected_hardlinks", CHECK, HARDLINKS,                     \
 	  "may_linkat: protected_hardlinks (safe_hardlink_source || inode_owner_or_capable)")     \
 	X(LINK_DIR, "vfs_link.directory", CHECK, NONE, "vfs_link: directory")                     \
@@ -218,7 +227,10 @@
 	X(NONE, "")                                                                               \
 	X(POSIXACL, "the filesystem has no POSIX ACLs (IS_POSIXACL is false)")                     \
 	X(NOACL_DENY, "the filesystem has POSIX ACLs, so !IS_POSIXACL cannot deny")                \
-	X(HARDLINKS, "fs.protected_hardlinks is 0")                                               \
+	X(HARDLINKS, "fs.protected_hardlinks is 0 and may not be changed (VT_ALLOW_SYSCTL)")      \
+	X(SYMLINKS, "fs.protected_symlinks is 0 and may not be changed (VT_ALLOW_SYSCTL)")        \
+	X(REGULAR, "fs.protected_regular is 0 and may not be changed (VT_ALLOW_SYSCTL)")          \
+	X(FIFOS, "fs.protected_fifos is 0 and may not be changed (VT_ALLOW_SYSCTL)")              \
 	X(STICKY, "")                                                                             \
 	X(WHITEOUT, "the filesystem has no whiteouts (RENAME_WHITEOUT: EINVAL)")                   \
 	X(EXEC, "exec cannot be tested on TEST_DIR (nosuid or noexec)")                            \

@@ -47,6 +47,13 @@ int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int
 int vt_inode_permission_at(const struct vt_world *w, const struct vt_minode *i, int mask,
 			   enum vt_rule site, enum vt_rule *rule);
 int vt_may_lookup(const struct vt_world *w, enum vt_rule *rule);
+/* fs.protected_symlinks: may_follow_link() for LINK found in DIR (0,
+ * -EACCES); fs.protected_regular/_fifos: may_create_in_sticky() for an
+ * O_CREAT open of the existing INODE in DIR. protected_rules.c. */
+int vt_may_follow_link(const struct vt_world *w, const struct vt_minode *dir,
+		       const struct vt_minode *link);
+int vt_may_create_in_sticky(const struct vt_world *w, const struct vt_minode *dir,
+			    const struct vt_minode *inode);
 /* The same for another parent directory DIR (a rename's second path). */
 int vt_may_lookup_in(const struct vt_world *w, const struct vt_minode *dir, enum vt_rule *rule);
 

@@ -67,6 +67,7 @@ struct vt_minode {
 	bool trusted_xattr;	/* has trusted.vt */
 	bool nonempty;		/* holds data (no rule depends on it; a fixture detail) */
 	bool exec_probe;	/* holds a copy of tests/matrix/exec-probe (a fixture detail) */
+	bool symlink_to_t;	/* a symlink whose target is "t" (else "o": itself) */
 };
 
 struct vt_world {
@@ -82,6 +83,7 @@ struct vt_world {
 					 * rename's new parent */
 	uint32_t overflowuid, overflowgid;
 	bool protected_hardlinks;
+	int protected_symlinks, protected_fifos, protected_regular;	/* fs.protected_* */
 	/* exec: the caller's bounding set in the initial namespace (read
 	 * from /proc/self/status; a namespace joined with setns gets the
 	 * full set, set_cred_user_ns) and CAP_FULL_SET (cap_last_cap) */
@@ -130,6 +132,7 @@ enum vt_mop {
 	VT_OP_MKNOD_CHR,	/* mknod(P/n, S_IFCHR|mode, makedev(1, 3)) */
 	VT_OP_RENAME_WHITEOUT,	/* renameat2(P/o, P/t or P/n, RENAME_WHITEOUT) */
 	VT_OP_EXEC,		/* execve(P/o): a copy of exec-probe reports its creds */
+	VT_OP_OPEN_CREAT_RDONLY,/* open(P/o, O_CREAT|O_RDONLY|O_NONBLOCK, 0644): a fifo too */
 	VT_OP__COUNT
 };
 

@@ -85,13 +85,48 @@ static int write_value(const char *path, long val)
 	return ret;
 }
 
-const char *vt_sysctl_need_min(const char *name, long min)
+/* Sets PATH to VAL after saving its first value (once per path). */
+static const char *change(const char *path, const char *dotted, const char *old, long val,
+			  char *why, size_t whylen)
+{
+	char now_text[32];
+	long now;
+	int i, ret;
+
+	for (i = 0; i < (int)nsaved && strcmp(saved[i].path, path) != 0; i++)
+		;
+	if (i == (int)nsaved) {
+		if (nsaved >= MAX_SAVED) {
+			snprintf(why, whylen, "too many sysctls to change (%s)", dotted);
+			return why;
+		}
+		if (owner == 0) {
+			owner = getpid();
+			atexit(restore_all);
+			signal(SIGTERM, on_signal);
+			signal(SIGINT, on_signal);
+			signal(SIGHUP, on_signal);
+		}
+		snprintf(saved[i].path, sizeof(saved[0].path), "%s", path);
+		snprintf(saved[i].old, sizeof(saved[0].old), "%s", old);
+		saved[i].len = strlen(old);
+		nsaved++;
+	}
+	ret = write_value(path, val);
+	if (ret == 0 && read_value(path, now_text, sizeof(now_text), &now) && now == val)
+		return NULL;
+	snprintf(why, whylen, "could not set %s=%ld (VT_ALLOW_SYSCTL=1): %s", dotted, val,
+		 ret ? vt_errname(-ret) : "value did not stick");
+	return why;
+}
+
+/* The value of /proc/sys/NAME must be VAL (AT_LEAST: >= VAL). */
+static const char *need(const char *name, long val, bool at_least)
 {
 	static char why[512];
 	const char *allow = getenv("VT_ALLOW_SYSCTL");
 	char path[128], dotted[128], old[32];
-	long cur, now;
-	int ret;
+	long cur;
 
 	snprintf(path, sizeof(path), "/proc/sys/%s", name);
 	snprintf(dotted, sizeof(dotted), "%s", name);
@@ -102,34 +137,33 @@ const char *vt_sysctl_need_min(const char *name, long min)
 		snprintf(why, sizeof(why), "cannot read %s: %s", path, vt_errname(errno));
 		return why;
 	}
-	if (cur >= min)
+	if (at_least ? cur >= val : cur == val)
 		return NULL;
 	if (!allow || strcmp(allow, "1") != 0) {
 		snprintf(why, sizeof(why),
-			 "needs %s >= %ld, it is %ld (a global sysctl: not changed unless "
+			 "needs %s %s %ld, it is %ld (a global sysctl: not changed unless "
 			 "VT_ALLOW_SYSCTL=1 says this machine is throw-away)",
-			 dotted, min, cur);
+			 dotted, at_least ? ">=" : "=", val, cur);
 		return why;
 	}
-	if (nsaved >= MAX_SAVED) {
-		snprintf(why, sizeof(why), "too many sysctls to change (%s)", dotted);
-		return why;
-	}
-	if (owner == 0) {
-		owner = getpid();
-		atexit(restore_all);
-		signal(SIGTERM, on_signal);
-		signal(SIGINT, on_signal);
-		signal(SIGHUP, on_signal);
-	}
-	snprintf(saved[nsaved].path, sizeof(saved[0].path), "%s", path);
-	snprintf(saved[nsaved].old, sizeof(saved[0].old), "%s", old);
-	saved[nsaved].len = strlen(old);
-	nsaved++;
-	ret = write_value(path, min);
-	if (ret == 0 && read_value(path, old, sizeof(old), &now) && now == min)
-		return NULL;
-	snprintf(why, sizeof(why), "could not set %s=%ld (VT_ALLOW_SYSCTL=1): %s", dotted, min,
-		 ret ? vt_errname(-ret) : "value did not stick");
-	return why;
+	return change(path, dotted, old, val, why, sizeof(why));
+}
+
+const char *vt_sysctl_need_min(const char *name, long min)
+{
+	return need(name, min, true);
+}
+
+const char *vt_sysctl_need_value(const char *name, long val)
+{
+	return need(name, val, false);
+}
+
+long vt_sysctl_read(const char *name, long fallback)
+{
+	char path[128], buf[32];
+	long v;
+
+	snprintf(path, sizeof(path), "/proc/sys/%s", name);
+	return read_value(path, buf, sizeof(buf), &v) ? v : fallback;
 }

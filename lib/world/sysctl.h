@@ -15,5 +15,11 @@
  * else the reason the test cannot run (static buffer). Call it from the
  * main process (a test's require hook), never from a case's child. */
 const char *vt_sysctl_need_min(const char *name, long min);
+/* The same for exactly VAL (a value already equal is left alone). Changes
+ * are written back in reverse when the program exits, the first value of
+ * each sysctl last. */
+const char *vt_sysctl_need_value(const char *name, long val);
+/* The current value of /proc/sys/NAME, or FALLBACK when unreadable. */
+long vt_sysctl_read(const char *name, long fallback);
 
 #endif
