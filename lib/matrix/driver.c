@@ -71,6 +71,11 @@ void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default
 	}
 }
 
+const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "1001:1001", 1001, 1001 },
+	{ "70000:70000", 70000, 70000 },
+};
+
 const char *const vt_sysctl_names[VT_SYSCTL__COUNT] = {
 	"fs/protected_symlinks", "fs/protected_hardlinks", "fs/protected_fifos",
 	"fs/protected_regular",

@@ -70,4 +70,13 @@ struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid);
  * leaves the mode unchanged (posix_acl_equiv_mode). */
 void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default_acl);
 
+/* The owners most families use: root, the common user, another user, and
+ * 70000, which no mount idmap or caller namespace of the axes maps. */
+struct vt_fx_owner {
+	const char *name;	/* "1000:1000" */
+	uint32_t uid, gid;
+};
+#define VT_FX_NOWNERS4 4
+extern const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4];
+
 #endif

@@ -24,14 +24,8 @@ static const struct {
 	{ "sticky-1770-0:1000", 01770, 0, 1000 },	/* group-writable, not world */
 };
 #define NPARENTS 3
-static const struct {
-	const char *name;
-	uint32_t uid, gid;
-} owners[] = {
-	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "1001:1001", 1001, 1001 },
-	{ "70000:70000", 70000, 70000 },
-};
-#define NOWNERS 4
+#define owners vt_fx_owners4
+#define NOWNERS VT_FX_NOWNERS4
 static const struct {
 	const char *name;
 	enum vt_sysctl_id sysctl;
