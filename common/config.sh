@@ -76,7 +76,7 @@ vt_check_configured_paths() { # section dev dir scratch scratch_mnt
 }
 
 vt_plan_sections() {
-	local timeout=${VT_TIMEOUT:-300} fs
+	local timeout=${VT_TIMEOUT:-1200} fs
 	if [ -z "$VT_CONFIG_FILE" ]; then
 		for fs in $(vt_fs_list_from_arg); do
 			vt_add_run "$fs" "$fs" "" "" "" "" "$timeout" ""
@@ -100,7 +100,7 @@ vt_plan_sections() {
 			echo "check: section [$s]: tmpfs takes no TEST_DEV" >&2
 			return 2
 		fi
-		local t=${VT_TIMEOUT:-${TEST_TIMEOUT:-300}} name=$s
+		local t=${VT_TIMEOUT:-${TEST_TIMEOUT:-1200}} name=$s
 		if [ -n "$FSTYP" ]; then
 			vt_add_run "$name" "$FSTYP" "$TEST_DEV" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" "$SCRATCH_DEV"
 		else

@@ -33,7 +33,7 @@ usage: ./check [options] [suite/NNN ...]
   --fs LIST      filesystems to run on, comma separated (default: all the
                  kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; ignored with a
                  config that sets FSTYP)
-  -T SECONDS     per-test timeout (default 300, or TEST_TIMEOUT)
+  -T SECONDS     per-test timeout (default 1200: the largest matrix family takes about 5 min in a TCG guest; or TEST_TIMEOUT)
   -r DIR         results directory (default: ./results)
   -n             dry run: show what would run
   -l             list the tests with their groups and descriptions
