@@ -24,3 +24,8 @@ AM_TESTS_ENVIRONMENT = MAKE='$(MAKE)'; export MAKE;
 # verdicts from a real tmpfs run and from crafted results, the HTML (root).
 TESTS += unit/test-porting-report.sh
 EXTRA_DIST += unit/test-porting-report.sh
+# make kselftest-install: the tree's shape, DESTDIR, a strict KTAP parser
+# (unit/ktap-parse.awk, with broken documents it must reject), tests run
+# through our run_kselftest.sh and through a kernel tree's (root).
+TESTS += unit/test-kselftest-install.sh
+EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
