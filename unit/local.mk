@@ -28,3 +28,8 @@ EXTRA_DIST += unit/test-porting-report.sh
 # family meets every idmap and caller, and a rule left out shows as 0 (root).
 TESTS += unit/test-rule-coverage.sh
 EXTRA_DIST += unit/test-rule-coverage.sh
+# make kselftest-install: the tree's shape, DESTDIR, a strict KTAP parser
+# (unit/ktap-parse.awk, with broken documents it must reject), tests run
+# through our run_kselftest.sh and through a kernel tree's (root).
+TESTS += unit/test-kselftest-install.sh
+EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk

@@ -1,9 +1,14 @@
-/* KTAP writer: exact output for results, skips, diagnostics and nesting. */
+/* KTAP writer: exact output for results, skips, diagnostics and nesting,
+ * and the top-level stdout document through whichever writer is built in
+ * (ours, or a kernel tree's kselftest.h with KSFT_DIR). */
 #include "unit.h"
 
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static char *render(void (*fn)(struct vt_ktap *))
 {
@@ -45,9 +50,55 @@ static void skip_all(struct vt_ktap *k)
 	vt_ktap_skip_all(k, "needs root");
 }
 
+static void top_with_diag(struct vt_ktap *k)
+{
+	top(k);
+	vt_ktap_diag(k, "two\nlines");
+}
+
+/* FN's document written to stdout at depth 0, in a child (kselftest.h's
+ * counters are the process's), read back through a pipe. */
+static char *render_stdout(void (*fn)(struct vt_ktap *))
+{
+	static char buf[4096];
+	size_t len = 0;
+	ssize_t n;
+	int p[2], status;
+	pid_t pid;
+
+	memset(buf, 0, sizeof(buf));
+	fflush(stdout);
+	if (pipe(p) < 0 || (pid = fork()) < 0)
+		return buf;
+	if (pid == 0) {
+		struct vt_ktap k;
+
+		unsetenv("KSFT_TAP_LEVEL");
+		dup2(p[1], STDOUT_FILENO);
+		close(p[0]);
+		close(p[1]);
+		vt_ktap_init(&k, stdout, 0);
+		fn(&k);
+		fflush(stdout);
+		_exit(0);
+	}
+	close(p[1]);
+	while (len < sizeof(buf) - 1 && (n = read(p[0], buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += (size_t)n;
+	close(p[0]);
+	waitpid(pid, &status, 0);
+	return buf;
+}
+
 int main(void)
 {
-	unit_begin(3);
+	const bool ksft = strcmp(vt_ktap_writer(), "kselftest.h") == 0;
+	char expect[512], *got;
+
+	/* First, while this process has written nothing: a child's document
+	 * through kselftest.h starts from its counters as they are here. */
+	got = render_stdout(top_with_diag);
+	unit_begin(4);
 	unit_check(strcmp(render(top), "KTAP version 1\n1..3\nok 1 a\nnot ok 2 b_c\n"
 				       "ok 3 d # SKIP no vfat in kernel\n") == 0,
 		   "results, '#' in names and multi-line skip reasons");
@@ -57,5 +108,14 @@ int main(void)
 		   "nested subtest indented by two spaces, diagnostics split per line");
 	unit_check(strcmp(render(skip_all), "KTAP version 1\n1..0 # SKIP needs root\n") == 0,
 		   "whole test skipped");
+	/* kselftest.h's header is "TAP version 13"; the rest is the same text. */
+	snprintf(expect, sizeof(expect), "%s\n1..3\nok 1 a\nnot ok 2 b_c\n"
+		 "ok 3 d # SKIP no vfat in kernel\n# two\n# lines\n",
+		 ksft ? "TAP version 13" : "KTAP version 1");
+	if (strcmp(got, expect) != 0)
+		vt_ktap_diag(&unit_ktap, "expected:\n%s\ngot:\n%s", expect, got);
+	unit_check(strcmp(got, expect) == 0,
+		   ksft ? "the stdout document through kselftest.h: its header, our results"
+			: "the stdout document through our writer");
 	return unit_end();
 }

@@ -1,8 +1,62 @@
+/* The KTAP writer (ktap.h).
+ *
+ * Built with VT_USE_KSELFTEST_H (configure --with-kselftest-dir=DIR or
+ * make KSFT_DIR=DIR, DIR a kernel tree's tools/testing/selftests: make
+ * writes lib/report/ksft-config.h; or by hand -DVT_USE_KSELFTEST_H -IDIR), the
+ * top-level document on stdout is written by that tree's kselftest.h
+ * wherever its format is ours: the header (ksft_print_header: "TAP version
+ * 13", which KTAP parsers accept as the version line), the plan
+ * (ksft_set_plan), passes and failures (ksft_test_result_pass/_fail with the
+ * case name) and diagnostics (ksft_print_msg). kselftest.h's own counters
+ * then number the results. What it has no matching call for stays ours:
+ * "1..0 # SKIP reason" (ksft_exit_skip exits the process) and a skip line
+ * that names the case ("ok N name # SKIP reason"; ksft_test_result_skip
+ * puts the reason where the name goes), which counts through
+ * ksft_inc_xskip_cnt so kselftest.h's numbering stays right. kselftest.h
+ * writes only while its count of results is ours (see via_kselftest). Nested
+ * documents and other streams are always ours: kselftest.h writes stdout,
+ * unindented. No ksft_exit_*() is called: the exit status stays the
+ * caller's (0 pass, 1 fail, 4 skipped). */
 #include "ktap.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "lib/report/ksft-config.h"
+
+#ifdef VT_USE_KSELFTEST_H
+#ifndef VT_KSELFTEST_H
+#define VT_KSELFTEST_H "kselftest.h"
+#endif
+#include VT_KSELFTEST_H
+
+/* kselftest.h writes one unindented document to stdout and numbers its
+ * results itself: it writes only while its count agrees with ours (not in
+ * a second document of one process, nor in one whose counters came over a
+ * fork with results already counted). */
+static bool via_kselftest(const struct vt_ktap *k)
+{
+	return k->out == stdout && k->depth == 0 && ksft_test_num() == (unsigned int)(k->next - 1);
+}
+
+const char *vt_ktap_writer(void)
+{
+	return "kselftest.h";
+}
+#else
+static bool via_kselftest(const struct vt_ktap *k)
+{
+	(void)k;
+	return false;
+}
+
+const char *vt_ktap_writer(void)
+{
+	return "vfsidmap";
+}
+#endif
 
 static void indent(const struct vt_ktap *k)
 {
@@ -21,6 +75,15 @@ void vt_ktap_init(struct vt_ktap *k, FILE *out, int depth)
 
 void vt_ktap_header(struct vt_ktap *k, int plan)
 {
+#ifdef VT_USE_KSELFTEST_H
+	if (via_kselftest(k)) {
+		ksft_print_header();
+		if (plan >= 0)
+			ksft_set_plan((unsigned int)plan);
+		fflush(stdout);
+		return;
+	}
+#endif
 	indent(k);
 	fputs("KTAP version 1\n", k->out);
 	if (plan >= 0) {
@@ -64,11 +127,27 @@ void vt_ktap_skip_all(struct vt_ktap *k, const char *reason)
 void vt_ktap_result(struct vt_ktap *k, enum vt_result res, const char *name, const char *reason)
 {
 	char n[512], r[512];
+	const bool ksft = via_kselftest(k); /* before our count moves on */
+	int num = k->next++;
 
 	vt_ktap_name(name, n, sizeof(n));
 	one_line(r, sizeof(r), reason);
+	if (ksft) {
+#ifdef VT_USE_KSELFTEST_H
+		if (res == VT_PASS)
+			ksft_test_result_pass("%s\n", n);
+		else if (res == VT_FAIL)
+			ksft_test_result_fail("%s\n", n);
+		else {
+			ksft_inc_xskip_cnt();
+			printf("ok %u %s # SKIP %s\n", ksft_test_num(), n, r);
+		}
+		fflush(stdout);
+		return;
+#endif
+	}
 	indent(k);
-	fprintf(k->out, "%s %d %s", res == VT_FAIL ? "not ok" : "ok", k->next++, n);
+	fprintf(k->out, "%s %d %s", res == VT_FAIL ? "not ok" : "ok", num, n);
 	if (res == VT_SKIP)
 		fprintf(k->out, " # SKIP %s", r);
 	fputc('\n', k->out);
@@ -87,8 +166,14 @@ void vt_ktap_diag(struct vt_ktap *k, const char *fmt, ...)
 	if (n < 0)
 		return;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		indent(k);
-		fprintf(k->out, "# %s\n", line);
+		if (via_kselftest(k)) {
+#ifdef VT_USE_KSELFTEST_H
+			ksft_print_msg("%s\n", line);
+#endif
+		} else {
+			indent(k);
+			fprintf(k->out, "# %s\n", line);
+		}
 	}
 	free(text);
 	fflush(k->out);

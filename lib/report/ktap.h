@@ -1,7 +1,9 @@
 /* KTAP v1 writer, as kselftest writes it (Documentation/dev-tools/ktap.rst):
  * "KTAP version 1", a plan "1..N", one "ok N name" / "not ok N name" line a
  * test, "# SKIP reason" directives, "# " diagnostics, and nested subtests
- * indented by two spaces per level. */
+ * indented by two spaces per level. Built against a kernel tree's
+ * kselftest.h (VT_USE_KSELFTEST_H), the top-level document on stdout is
+ * written through it where the formats agree; see ktap.c. */
 #ifndef VT_KTAP_H
 #define VT_KTAP_H
 
@@ -29,5 +31,9 @@ void vt_ktap_diag(struct vt_ktap *k, const char *fmt, ...)
 /* Test names must not contain '#' or line breaks (they would start a
  * directive or a new line): replaced with '_'. Writes into BUF. */
 const char *vt_ktap_name(const char *name, char *buf, size_t len);
+
+/* Which writer the top-level stdout document goes through: "vfsidmap"
+ * (ours) or "kselftest.h" (VT_USE_KSELFTEST_H). */
+const char *vt_ktap_writer(void);
 
 #endif
