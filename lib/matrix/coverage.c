@@ -47,6 +47,12 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return f->whiteout ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_EXEC:
 		return f->exec ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_FAT:
+		return f->fat ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_FAT_LACKS:
+		if (!deny)
+			return vt_rule_need_text(ri->need);
+		return f->fat ? NULL : vt_rule_need_text(VT_NEED_FAT);
 	default:
 		return NULL;
 	}

@@ -19,6 +19,7 @@ struct vt_coverage {
 /* What the world under test can express (probed by the driver). */
 struct vt_world_facts {
 	bool posixacl, protected_hardlinks, whiteout, exec;
+	bool fat;	/* vfat worlds (vfat_model.h) */
 };
 
 /* Adds one case: its trace and its errno (the model's). */
