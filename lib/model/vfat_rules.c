@@ -5,6 +5,7 @@
  * fs/fat/namei_vfat.c (vfat_dir_inode_operations), fs/namei.c
  * (vfs_symlink, vfs_mknod, vfs_link, vfs_tmpfile), fs/xattr.c
  * (xattr_resolve_name, __vfs_setxattr_noperm). Read in 6.12. */
+#include "model/break.h"
 #include "model/setattr.h"
 #include "model/vfat_rules.h"
 
@@ -185,7 +186,10 @@ int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *
 		   enum vt_rule *rule)
 {
 	const struct vt_fat_opts *o = w->fat;
+	bool broken = vt_model_broken(VT_BREAK_FAT_SETATTR_SKIP_MOUNT_TRANSLATION);
 	struct iattr prep = *ia;
+	vt_kuid_t u;
+	vt_kgid_t g;
 	int ret;
 
 	if ((ia->valid & IA_TIMES_SET) && fat_allow_set_time(w, i))
@@ -196,15 +200,14 @@ int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *
 	ia->mode = prep.mode;
 	if (ret)
 		return refused(w, ret, rule);	/* it changed nothing */
-	if ((ia->valid & IA_UID) &&
-	    !vt_hit(w, VT_R_FAT_UID,
-		    vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid).val == o->fs_uid.val)) {
+	/* the chown target back in the filesystem's terms */
+	u = broken ? vt_vfsuid_into_kuid(ia->vfsuid) : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
+	g = broken ? vt_vfsgid_into_kgid(ia->vfsgid) : vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
+	if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_FAT_UID, u.val == o->fs_uid.val)) {
 		*rule = VT_R_FAT_UID;
 		return refused(w, -EPERM, rule);
 	}
-	if ((ia->valid & IA_GID) &&
-	    !vt_hit(w, VT_R_FAT_GID,
-		    vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid).val == o->fs_gid.val)) {
+	if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_FAT_GID, g.val == o->fs_gid.val)) {
 		*rule = VT_R_FAT_GID;
 		return refused(w, -EPERM, rule);
 	}
