@@ -41,4 +41,10 @@ mode_t vt_fat_default_allow_utime(mode_t dmask);
  * mode fat_make_mode(attrs, S_IRWXUGO). RO is the entry's ATTR_RO. */
 struct vt_minode vt_fat_inode(const struct vt_fat_opts *o, bool dir, bool ro);
 
+/* The errno of operation OP because vfat lacks the inode operation it
+ * needs (vfs_symlink, vfs_mknod, vfs_link: EPERM; vfs_tmpfile:
+ * EOPNOTSUPP), with the rule in *RULE; 0 if vfat has it. Where the VFS
+ * asks (after may_create and its EOVERFLOW) is the caller's business. */
+int vt_fat_lacks(enum vt_mop op, enum vt_rule *rule);
+
 #endif

@@ -80,31 +80,34 @@ int vt_fat_may_lookup_root(const struct vt_world *w, enum vt_rule *rule)
 	return ret;
 }
 
-int vt_fat_missing_iop(const struct vt_world *w, enum vt_mop op, enum vt_rule *rule)
+int vt_fat_lacks(enum vt_mop op, enum vt_rule *rule)
 {
-	if (!w->fat)
-		return 0;
 	/* vfat_dir_inode_operations: create, lookup, unlink, mkdir, rmdir,
 	 * rename, setattr, getattr, update_time; nothing else */
 	switch (op) {
 	case VT_OP_SYMLINK:
 		*rule = VT_R_FAT_NO_SYMLINK;	/* vfs_symlink, after may_create */
-		return -EPERM;
+		return EPERM;
 	case VT_OP_MKFIFO:
 	case VT_OP_MKNOD_CHR:
 		*rule = VT_R_FAT_NO_MKNOD;	/* vfs_mknod, after may_create and CAP_MKNOD */
-		return -EPERM;
+		return EPERM;
 	case VT_OP_LINK:
 		*rule = VT_R_FAT_NO_LINK;	/* vfs_link, after may_create */
-		return -EPERM;
+		return EPERM;
 	case VT_OP_TMPFILE:
 		/* vfs_tmpfile, after fsuidgid_has_mapping and
 		 * inode_permission(dir, MAY_WRITE | MAY_EXEC) */
 		*rule = VT_R_FAT_NO_TMPFILE;
-		return -EOPNOTSUPP;
+		return EOPNOTSUPP;
 	default:
 		return 0;
 	}
+}
+
+int vt_fat_missing_iop(const struct vt_world *w, enum vt_mop op, enum vt_rule *rule)
+{
+	return w->fat ? -vt_fat_lacks(op, rule) : 0;
 }
 
 bool vt_fat_new_inode(const struct vt_world *w, mode_t mode, struct vt_minode *n)
