@@ -133,20 +133,22 @@ static const struct fat_op permission_ops[] = { OPEN3("file", 'f'), OPEN3("file-
 FAT_FAMILY(permission, "004", 0, 1, 2, 3, 4, 5, 6);
 
 /* matrix/005: POSIX ACLs (vfat has none); the entries are checked first */
-#define ACL6(id)                                                                           \
+#define ACL6(u, g)                                                                          \
 	.nacl = 6, .acl = { { VT_ACL_USER_OBJ, 7, { KEEP }, { KEEP } },                     \
-			    { VT_ACL_USER, 6, { id }, { KEEP } },                            \
+			    { VT_ACL_USER, 6, { u }, { KEEP } },                              \
 			    { VT_ACL_GROUP_OBJ, 5, { KEEP }, { KEEP } },                     \
-			    { VT_ACL_GROUP, 4, { KEEP }, { id } },                           \
+			    { VT_ACL_GROUP, 4, { KEEP }, { g } },                             \
 			    { VT_ACL_MASK, 7, { KEEP }, { KEEP } },                          \
 			    { VT_ACL_OTHER, 4, { KEEP }, { KEEP } } }
 static const struct fat_op acl_ops[] = {
 	{ "op=acl-set-access/obj=file/entries=u:1000,g:1000", 'f', 0,
-	  OP(.op = VT_OP_ACL_SET, ACL6(1000)), 0 },
+	  OP(.op = VT_OP_ACL_SET, ACL6(1000, 1000)), 0 },
 	{ "op=acl-set-access/obj=file/entries=u:70000,g:70000", 'f', 0,
-	  OP(.op = VT_OP_ACL_SET, ACL6(70000)), 0 },
+	  OP(.op = VT_OP_ACL_SET, ACL6(70000, 70000)), 0 },
+	{ "op=acl-set-access/obj=file/entries=u:1000,g:70000", 'f', 0,
+	  OP(.op = VT_OP_ACL_SET, ACL6(1000, 70000)), 0 },
 	{ "op=acl-set-default/obj=dir/entries=u:1000,g:1000", 'd', 0,
-	  OP(.op = VT_OP_ACL_SET, .default_acl = true, ACL6(1000)), 0 },
+	  OP(.op = VT_OP_ACL_SET, .default_acl = true, ACL6(1000, 1000)), 0 },
 	{ "op=acl-get-access/obj=file", 'f', 0, OP(.op = VT_OP_ACL_GET), 0 },
 	{ "op=acl-get-default/obj=dir", 'd', 0, OP(.op = VT_OP_ACL_GET, .default_acl = true), 0 },
 };
@@ -166,6 +168,7 @@ FAT_FAMILY(fscaps, "006", 0, 4);
 /* matrix/007: unlink, rmdir, rename, link (no ->link; no whiteouts) */
 static const struct fat_op delete_ops[] = {
 	{ "op=unlink/obj=file", 'f', 0, OP(.op = VT_OP_UNLINK), 0 },
+	{ "op=unlink/obj=absent", 0, 0, OP(.op = VT_OP_UNLINK), 0 },
 	{ "op=unlink/obj=dir", 'd', 0, OP(.op = VT_OP_UNLINK), 0 },
 	{ "op=rmdir/obj=dir", 'd', 0, OP(.op = VT_OP_RMDIR), 0 },
 	{ "op=rmdir/obj=file", 'f', 0, OP(.op = VT_OP_RMDIR), 0 },
@@ -174,8 +177,10 @@ static const struct fat_op delete_ops[] = {
 	{ "op=rename/obj=file/to=t-file", 'f', 'f', OP(.op = VT_OP_RENAME, .to_other = true), 0 },
 	{ "op=rename-noreplace/obj=file/to=t-file", 'f', 'f',
 	  OP(.op = VT_OP_RENAME_NOREPLACE, .to_other = true), 0 },
+	{ "op=rename-noreplace/obj=file/to=n", 'f', 0, OP(.op = VT_OP_RENAME_NOREPLACE), 0 },
 	{ "op=rename-exchange/obj=file/to=t-dir", 'f', 'd',
 	  OP(.op = VT_OP_RENAME_EXCHANGE, .to_other = true), 0 },
+	{ "op=rename-exchange/obj=file/to=n", 'f', 0, OP(.op = VT_OP_RENAME_EXCHANGE), 0 },
 	{ "op=link/obj=file/to=n", 'f', 0, OP(.op = VT_OP_LINK), 0 },
 };
 FAT_FAMILY(delete, "007", 0, 2, 3, 4, 6);
@@ -191,6 +196,7 @@ static const struct fat_op setattr_ops[] = {
 	SETATTR("file-ro", 'r'),
 	{ "op=utimens-now/obj=dir", 'd', 0, OP(.op = VT_OP_UTIMENS_NOW), 0 },
 	{ "op=utimens-set/obj=dir", 'd', 0, OP(.op = VT_OP_UTIMENS_SET), 0 },
+	{ "op=truncate/obj=dir", 'd', 0, OP(.op = VT_OP_TRUNCATE), 0 },
 };
 FAT_FAMILY(setattr, "008", 0, 1, 2, 3, 5);
 
@@ -209,6 +215,7 @@ FAT_FAMILY(xattr, "009", 0, 4, 6);
 /* matrix/010: exec of a copy of exec-probe whose mode the fmask gives */
 static const struct fat_op exec_ops[] = {
 	{ "op=exec/file=exec-probe", 'x', 0, OP(.op = VT_OP_EXEC), 0 },
+	{ "op=exec/obj=dir", 'd', 0, OP(.op = VT_OP_EXEC), 0 },
 };
 FAT_FAMILY(exec, "010", 0, 1, 3, 4, 5, 6);
 

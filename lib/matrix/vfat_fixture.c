@@ -21,7 +21,8 @@
  * uid 1000 with gid 1001 (a caller's supplementary group), and 70000,
  * which no mount idmap of the axis maps. Modes: the usual umask 022,
  * group-writable 002, everything 000, 027 (group r-x, others nothing),
- * files without x (fmask 0133). quiet and allow_utime once each. */
+ * files 0640 in 0755 directories (fmask 0137: others find but cannot
+ * read them). quiet and allow_utime once each. */
 const struct vt_vfat_world vt_vfat_worlds[] = {
 	{ "u0-g0-m022", "uid=0,gid=0,umask=0022", FAT(0, 0, 022, 022, 0) },
 	{ "u1000-g1000-m022-utime002", "uid=1000,gid=1000,umask=0022,allow_utime=0002",
@@ -29,8 +30,8 @@ const struct vt_vfat_world vt_vfat_worlds[] = {
 	{ "u1001-g1001-m002", "uid=1001,gid=1001,umask=0002", FAT(1001, 1001, 002, 002, 020) },
 	{ "u1000-g1001-m000", "uid=1000,gid=1001,umask=0000", FAT(1000, 1001, 0, 0, 022) },
 	{ "u70000-g70000-m022", "uid=70000,gid=70000,umask=0022", FAT(70000, 70000, 022, 022, 0) },
-	{ "u1000-g1000-f133-d022-quiet", "uid=1000,gid=1000,fmask=0133,dmask=0022,quiet",
-	  FAT(1000, 1000, 0133, 022, 0, .quiet = true) },
+	{ "u1000-g1000-f137-d022-quiet", "uid=1000,gid=1000,fmask=0137,dmask=0022,quiet",
+	  FAT(1000, 1000, 0137, 022, 0, .quiet = true) },
 	{ "u0-g1000-m027", "uid=0,gid=1000,umask=0027", FAT(0, 1000, 027, 027, 0) },
 };
 const int vt_vfat_world_count = sizeof(vt_vfat_worlds) / sizeof(vt_vfat_worlds[0]);

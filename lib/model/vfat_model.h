@@ -47,4 +47,9 @@ struct vt_minode vt_fat_inode(const struct vt_fat_opts *o, bool dir, bool ro);
  * asks (after may_create and its EOVERFLOW) is the caller's business. */
 int vt_fat_lacks(enum vt_mop op, enum vt_rule *rule);
 
+/* Why direction DENY (or allow) of a generic rule R cannot happen in any
+ * vfat world (no setuid/setgid/sticky bits, no xattrs, ACLs or file
+ * capabilities, operations it lacks), or NULL (rule coverage). */
+const char *vt_fat_rule_na(enum vt_rule r, bool deny);
+
 #endif

@@ -227,3 +227,78 @@ int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *
 	*rule = VT_R_FAT_SETATTR_OK;
 	return 0;
 }
+
+/* What no vfat world can express, for the rule coverage. */
+#define NA_ALLOW 1
+#define NA_DENY 2
+#define NA_BOTH 3
+static const struct {
+	enum vt_rule rule;
+	int ways;
+	const char *why;
+} fat_na[] = {
+#define NOXATTR "vfat: the operation then ends in EOPNOTSUPP (no IOP_XATTR, no POSIX ACLs)"
+#define NOIOP "vfat: the operation then ends in EPERM/EOPNOTSUPP (no ->link, ->mknod, ->tmpfile)"
+#define NOSETID "vfat stores no S_ISUID/S_ISGID (fat_setattr: FAT_VALID_MODE)"
+#define NOFCAPS "vfat has no security.capability (no xattr handlers)"
+#define FATOK "vfat's successes are labelled by its own outcomes (fat_fill_inode, fat_setattr)"
+	{ VT_R_TMPFILE_EOVERFLOW, NA_ALLOW, NOIOP },
+	{ VT_R_MKNOD_CAP, NA_ALLOW, NOIOP },
+	{ VT_R_LINK_UNMAPPED, NA_ALLOW, NOIOP },
+	{ VT_R_LINK_PROTECTED, NA_ALLOW, NOIOP },
+	{ VT_R_LINK_DIR, NA_BOTH, "vfat: vfs_link refuses before the directory test (no ->link)" },
+	{ VT_R_SGID_STRIP_CREATE, NA_BOTH, NOSETID },
+	{ VT_R_SGID_INHERIT, NA_BOTH, NOSETID },
+	{ VT_R_DROP_SUIDGID, NA_BOTH, NOSETID },
+	{ VT_R_DROP_SGID, NA_BOTH, NOSETID },
+	{ VT_R_CREATE_OK, NA_BOTH, FATOK },
+	{ VT_R_TMPFILE_OK, NA_BOTH, NOIOP },
+	{ VT_R_LINK_OK, NA_BOTH, NOIOP },
+	{ VT_R_SETATTR_OK, NA_BOTH, FATOK },
+	{ VT_R_STICKY_VICTIM, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
+	{ VT_R_STICKY_DIR, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
+	{ VT_R_STICKY_FOWNER, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
+	{ VT_R_WHITEOUT_OK, NA_BOTH, "vfat has no whiteouts (vfat_rename2: EINVAL)" },
+	{ VT_R_ACL_UID_EINVAL, NA_ALLOW, NOXATTR },
+	{ VT_R_ACL_GID_EINVAL, NA_ALLOW, NOXATTR },
+	{ VT_R_WRITE_XATTR_UNMAPPED, NA_ALLOW, NOXATTR },
+	{ VT_R_ACL_SET_OK, NA_BOTH, NOXATTR },
+	{ VT_R_FCAPS_SETFCAP, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_V2_KEPT, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_ROOT_CALLER, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_ROOT_MOUNT, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_ROOT_SB, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_SET_OK, NA_BOTH, NOXATTR },
+	{ VT_R_FCAPS_GET_NONE, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_GET_V3, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_GET_OWNS, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_RM_SETFCAP, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_RM_NONE, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_RM_OK, NA_BOTH, NOXATTR },
+	{ VT_R_XATTR_TRUSTED, NA_ALLOW, NOXATTR },
+	{ VT_R_XATTR_USER_TYPE, NA_BOTH, "vfat holds only files and directories; then EOPNOTSUPP" },
+	{ VT_R_XATTR_USER_STICKY, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
+	{ VT_R_XATTR_PERM, NA_ALLOW, NOXATTR },
+	{ VT_R_XATTR_ABSENT, NA_BOTH, NOXATTR },
+	{ VT_R_XATTR_OK, NA_BOTH, NOXATTR },
+	{ VT_R_EXEC_SETID, NA_BOTH, NOSETID },
+	{ VT_R_EXEC_SETGID_XGRP, NA_BOTH, NOSETID },
+	{ VT_R_EXEC_FCAPS, NA_BOTH, NOFCAPS },
+	{ VT_R_EXEC_FCAPS_BSET, NA_BOTH, NOFCAPS },
+	{ VT_R_EXEC_PRIV_ROOT, NA_DENY, "vfat: no setuid-root file with file capabilities" },
+#undef NOXATTR
+#undef NOIOP
+#undef NOSETID
+#undef NOFCAPS
+#undef FATOK
+};
+
+const char *vt_fat_rule_na(enum vt_rule r, bool deny)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(fat_na) / sizeof(fat_na[0]); k++)
+		if (fat_na[k].rule == r && (fat_na[k].ways & (deny ? NA_DENY : NA_ALLOW)))
+			return fat_na[k].why;
+	return NULL;
+}
