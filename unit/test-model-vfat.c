@@ -10,6 +10,7 @@
  * Pure: no system calls, no vfat needed. */
 #include "model/vfat_model.h"
 #include "unit.h"
+#include "unit_model.h"
 #include "util/errname.h"
 #include "world/xattr_view.h"
 
@@ -211,28 +212,11 @@ static const struct row rows[] = {
 static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m, struct vt_mop_args *op)
 {
 	const struct vt_fat_opts *o = &opts[r->opts];
-	char err[200];
 
-	memset(w, 0, sizeof(*w));
-	memset(m, 0, sizeof(*m));
-	m->nop = r->map == NULL;
-	m->name = r->map ? r->map : "none";
-	if (r->map)
-		vt_mapping_parse(r->map, &m->map, err, sizeof(err));
-	w->fs_ns = &vt_init_ns;
+	unit_world(w, m, r->map, &vt_init_ns, r->uid, r->gid, r->group, r->caps);
 	w->posixacl = false;	/* vfat: no SB_POSIXACL */
 	w->fat = o;
-	w->idmap = m;
-	w->cred.ns = &vt_init_ns;
-	w->cred.uid = w->cred.fsuid = vt_cuid(r->uid);
-	w->cred.gid = w->cred.fsgid = vt_cgid(r->gid);
-	if (r->group != NONE) {
-		w->cred.ngroups = 1;
-		w->cred.groups[0] = vt_cgid(r->group);
-	}
-	w->cred.caps = r->caps;
 	w->cred.umask = 022;
-	w->overflowuid = w->overflowgid = 65534;
 	w->dir = vt_fat_inode(o, true, false);
 	if (r->obj)
 		w->obj = vt_fat_inode(o, r->obj == 'd', r->obj == 'r');
