@@ -241,6 +241,7 @@ static const struct {
 #define NOIOP "vfat: the operation then ends in EPERM/EOPNOTSUPP (no ->link, ->mknod, ->tmpfile)"
 #define NOSETID "vfat stores no S_ISUID/S_ISGID (fat_setattr: FAT_VALID_MODE)"
 #define NOFCAPS "vfat has no security.capability (no xattr handlers)"
+#define NOSTICKY "vfat stores no S_ISVTX (FAT_VALID_MODE)"
 #define FATOK "vfat's successes are labelled by its own outcomes (fat_fill_inode, fat_setattr)"
 	{ VT_R_TMPFILE_EOVERFLOW, NA_ALLOW, NOIOP },
 	{ VT_R_MKNOD_CAP, NA_ALLOW, NOIOP },
@@ -255,9 +256,9 @@ static const struct {
 	{ VT_R_TMPFILE_OK, NA_BOTH, NOIOP },
 	{ VT_R_LINK_OK, NA_BOTH, NOIOP },
 	{ VT_R_SETATTR_OK, NA_BOTH, FATOK },
-	{ VT_R_STICKY_VICTIM, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
-	{ VT_R_STICKY_DIR, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
-	{ VT_R_STICKY_FOWNER, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
+	{ VT_R_STICKY_VICTIM, NA_BOTH, NOSTICKY },
+	{ VT_R_STICKY_DIR, NA_BOTH, NOSTICKY },
+	{ VT_R_STICKY_FOWNER, NA_BOTH, NOSTICKY },
 	{ VT_R_WHITEOUT_OK, NA_BOTH, "vfat has no whiteouts (vfat_rename2: EINVAL)" },
 	{ VT_R_ACL_UID_EINVAL, NA_ALLOW, NOXATTR },
 	{ VT_R_ACL_GID_EINVAL, NA_ALLOW, NOXATTR },
@@ -277,7 +278,7 @@ static const struct {
 	{ VT_R_FCAPS_RM_OK, NA_BOTH, NOXATTR },
 	{ VT_R_XATTR_TRUSTED, NA_ALLOW, NOXATTR },
 	{ VT_R_XATTR_USER_TYPE, NA_BOTH, "vfat holds only files and directories; then EOPNOTSUPP" },
-	{ VT_R_XATTR_USER_STICKY, NA_BOTH, "vfat stores no S_ISVTX (FAT_VALID_MODE)" },
+	{ VT_R_XATTR_USER_STICKY, NA_BOTH, NOSTICKY },
 	{ VT_R_XATTR_PERM, NA_ALLOW, NOXATTR },
 	{ VT_R_XATTR_ABSENT, NA_BOTH, NOXATTR },
 	{ VT_R_XATTR_OK, NA_BOTH, NOXATTR },
@@ -290,6 +291,7 @@ static const struct {
 #undef NOIOP
 #undef NOSETID
 #undef NOFCAPS
+#undef NOSTICKY
 #undef FATOK
 };
 
