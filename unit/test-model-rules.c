@@ -6,6 +6,7 @@
  * ids never equal). Pure: no system calls. */
 #include "model/world_model.h"
 #include "unit.h"
+#include "unit_model.h"
 #include "util/errname.h"
 #include "world/xattr_view.h"
 
@@ -339,27 +340,10 @@ static struct row rows[] = {
 static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 		  struct vt_mop_args *op)
 {
-	char err[200];
-
-	memset(w, 0, sizeof(*w));
-	memset(m, 0, sizeof(*m));
-	m->nop = r->map == NULL;
-	m->name = r->map ? r->map : "none";
-	if (r->map)
-		vt_mapping_parse(r->map, &m->map, err, sizeof(err));
-	w->fs_ns = &vt_init_ns;
+	unit_world(w, m, r->map, r->ns == INIT ? &vt_init_ns : r->ns == NS0 ? &ns0 : &ns1, r->uid,
+		   r->gid, r->group, r->caps);
 	w->posixacl = true;
-	w->idmap = m;
-	w->cred.ns = r->ns == INIT ? &vt_init_ns : r->ns == NS0 ? &ns0 : &ns1;
-	w->cred.uid = w->cred.fsuid = vt_cuid(r->uid);
-	w->cred.gid = w->cred.fsgid = vt_cgid(r->gid);
-	if (r->group != NONE) {
-		w->cred.ngroups = 1;
-		w->cred.groups[0] = vt_cgid(r->group);
-	}
-	w->cred.caps = r->caps;
 	w->cred.umask = r->umask;
-	w->overflowuid = w->overflowgid = 65534;
 	w->protected_hardlinks = true;
 	w->bset_init = BSET;
 	w->cap_full = FULL;

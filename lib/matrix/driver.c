@@ -10,6 +10,7 @@
 #include "matrix/fixture.h"
 #include "matrix/matrix.h"
 #include "world/sysctl.h"
+#include "matrix/vfat_fixture.h"
 #include "model/break.h"
 #include "report/ktap.h"
 #include "testlib/testlib.h"
@@ -94,6 +95,7 @@ struct world {
 	uint64_t bset_init, cap_full;
 	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
 	char no_exec[200];	/* "": setuid exec can be tested; else why not */
+	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
 };
 
 static const char *suite_test = "matrix/???";
@@ -268,8 +270,10 @@ static const char *setup(struct world *w, const char *base_name)
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
 	/* The fixtures are files with chosen owners: a filesystem that stores
-	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. */
-	i = vt_probe_owner_storage(test_dir);
+	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. vfat
+	 * has worlds of its own, made from mount options (vfat_fixture.h). */
+	w->fat = vt_vfat_fstype(w->fstype);
+	i = w->fat ? 0 : vt_probe_owner_storage(test_dir);
 	if (i < 0) {
 		snprintf(why, sizeof(why), "%s stores no file owners (chown to 1000:1000 gives %s)",
 			 w->fstype, i == -EOPNOTSUPP ? "no change" : vt_errname(-i));
@@ -290,9 +294,17 @@ static const char *setup(struct world *w, const char *base_name)
 		snprintf(why, sizeof(why), "mkdir %s: %s", w->disk, vt_errname(errno));
 		return why;
 	}
-	snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
-	snprintf(w->q, sizeof(w->q), "%s/q", w->disk);
-	for (i = 0; i < vt_map_axis_count; i++) {
+	if (w->fat) {
+		if (vt_vfat_setup(w->base, why, sizeof(why)))
+			return why;
+		/* the probes below run on the first world's root */
+		snprintf(w->disk, sizeof(w->disk), "%s", vt_vfat_disk(0));
+	}
+	if (!w->fat) {
+		snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
+		snprintf(w->q, sizeof(w->q), "%s/q", w->disk);
+	}
+	for (i = 0; i < vt_map_axis_count && !w->fat; i++) {
 		int ufd, r;
 
 		if (!vt_map_axes[i].spec) {
@@ -325,7 +337,7 @@ static const char *setup(struct world *w, const char *base_name)
 	w->ns_fd[VT_NS_NESTED] = nested_userns(w->ns_fd[VT_NS_CHILD], VT_NS1_SPEC);
 	if (w->ns_fd[VT_NS_NESTED] < 0)
 		return "cannot create the nested user namespace ns1";
-	w->posixacl = probe_posixacl(w->disk);
+	w->posixacl = !w->fat && probe_posixacl(w->disk);	/* vfat: no SB_POSIXACL */
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
 	w->bset_init = read_bset();
 	i = (int)read_u32("/proc/sys/kernel/cap_last_cap", 40);
@@ -357,6 +369,7 @@ static void model_world(const struct world *rw, int map, int caller, const struc
 	memset(w, 0, sizeof(*w));
 	w->fs_ns = &vt_init_ns;	/* block filesystems and tmpfs mounted by the initial root */
 	w->posixacl = rw->posixacl;
+	w->fat = c->vfat ? &vt_vfat_worlds[c->vfat - 1].model : NULL;
 	w->idmap = &vt_model_maps[map];
 	w->cred.name = ca->name;
 	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
@@ -707,6 +720,7 @@ static void world_facts(const struct world *rw, struct vt_world_facts *f)
 	f->exec = !rw->no_exec[0];
 	/* model_world: every fs the matrix mounts belongs to the initial ns */
 	f->sb_userns_init = true;
+	f->fat = rw->fat;
 }
 
 /* Why case LOCAL of F is skipped in this world ("" if it runs). */
@@ -762,6 +776,8 @@ static void model_case(const struct world *rw, const struct vt_family *f, int id
 	memset(c, 0, sizeof(*c));
 	f->make(local, c);
 	model_world(rw, pair / vt_caller_axis_count, pair % vt_caller_axis_count, c, w);
+	if (c->vfat)
+		vt_vfat_resolve(w, &c->op);	/* chown targets named by what the caller sees */
 	memset(tr, 0, sizeof(*tr));
 	w->trace = tr;
 	vt_model_apply(w, &c->op, e);
@@ -782,7 +798,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	struct vt_caller who = vt_caller_user(ca->uid, ca->gid);
 	struct vt_minode disk;
 	struct report r = { .off = 0 };
-	const char *what = "";
+	const char *what = "", *p, *mroot;
 	char path[4300], whotext[512];
 	struct vt_run run;
 	struct vt_trace tr;
@@ -792,6 +808,9 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	(void)local;
 	model_case(rw, f, idx, &c, &w, &e, &tr);
+	/* P and the mount's root: the case's vfat world, or the shared disk */
+	p = c.vfat ? vt_vfat_p(c.vfat - 1) : rw->p;
+	mroot = c.vfat ? vt_vfat_mnt(c.vfat - 1, map) : rw->mnt[map];
 	if (*case_skip(rw, &c)) {
 		vt_ktap_result(k, VT_SKIP, name, case_skip(rw, &c));
 		return true;
@@ -806,20 +825,21 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	}
 
 	/* reset the object state on disk */
-	vt_fx_remove(rw->p);
-	vt_fx_remove(rw->q);
-	if (vt_fx_write(rw->p, &c.dir, &what) < 0)
+	vt_fx_remove(p);
+	if (rw->q[0])
+		vt_fx_remove(rw->q);
+	if (vt_fx_write(p, &c.dir, &what) < 0)
 		goto setup_failed;
 	if (c.dir2.exists && vt_fx_write(rw->q, &c.dir2, &what) < 0)
 		goto setup_failed;
 	if (c.obj.exists) {
-		snprintf(path, sizeof(path), "%s/o", rw->p);
+		snprintf(path, sizeof(path), "%s/o", p);
 		if (vt_fx_write(path, &c.obj, &what) < 0)
 			goto setup_failed;
 
 	}
 	if (c.other.exists) {
-		snprintf(path, sizeof(path), "%s/t", c.op.cross_dir ? rw->q : rw->p);
+		snprintf(path, sizeof(path), "%s/t", c.op.cross_dir ? rw->q : p);
 		if (vt_fx_write(path, &c.other, &what) < 0)
 			goto setup_failed;
 	}
@@ -827,7 +847,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	/* the operation, as the caller, through the mount */
 	memset(&q, 0, sizeof(q));
 	q.op = c.op;
-	snprintf(q.dir, sizeof(q.dir), "%s/p", rw->mnt[map]);
+	snprintf(q.dir, sizeof(q.dir), "%s/p", mroot);
 	snprintf(q.path, sizeof(q.path), "%s/%s", q.dir,
 		 ((c.op.op <= VT_OP_SYMLINK || c.op.op == VT_OP_MKNOD_CHR) && !c.op.on_existing)
 		 ? "n" : "o");
@@ -859,13 +879,13 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		say(&r, "  caller %s did not run: %s\n", whotext, run.msg);
 		r.diffs++;
 	} else {
-		snprintf(path, sizeof(path), "%s/%s", c.op.cross_dir ? rw->q : rw->p,
+		snprintf(path, sizeof(path), "%s/%s", c.op.cross_dir ? rw->q : p,
 			 result_name(&c.op));
 		if (*result_name(&c.op))
 			vt_fx_read(path, &disk);
 		else
 			memset(&disk, 0, sizeof(disk));
-		snprintf(path, sizeof(path), "%s/o", rw->p);
+		snprintf(path, sizeof(path), "%s/o", p);
 		obj_exists = lstat(path, &st) == 0;
 		compare(&r, &w, &c, &e, run.ret, &rep, &disk, obj_exists, &st);
 		/* the case ran: the rules it decided are covered (pass or fail) */
@@ -879,6 +899,9 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		say(&h, "  fs %s, mount idmap %s (%s), caller %s (model caps %#llx)\n", rw->fstype,
 		    vt_map_axes[map].name, vt_map_axes[map].spec ? vt_map_axes[map].spec : "plain mount",
 		    whotext, (unsigned long long)ca->capmask);
+		if (c.vfat)
+			say(&h, "  vfat world %s: mounted -o %s\n", vt_vfat_worlds[c.vfat - 1].name,
+			    vt_vfat_worlds[c.vfat - 1].options);
 		describe_inode(&h, "P", &c.dir);
 		describe_inode(&h, "P/o", &c.obj);
 		if (c.dir2.exists)
@@ -975,9 +998,11 @@ static void teardown(struct world *w)
 {
 	int i;
 
-	for (i = 0; i < vt_map_axis_count; i++)
+	for (i = 0; i < vt_map_axis_count && !w->fat; i++)
 		if (vt_map_axes[i].spec)
 			umount2(w->mnt[i], MNT_DETACH);
+	if (w->fat)
+		vt_vfat_teardown();
 	if (w->p[0])
 		vt_fx_remove(w->p);
 	if (w->q[0])
@@ -1227,7 +1252,9 @@ static int matrix_run(const struct space *sp, bool sample, const char *base_name
 
 int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 {
-	const struct vt_family *const one[1] = { f };
+	const struct vt_family *const one[1] = {
+		f = vt_vfat_fstype(getenv("FSTYP")) ? vt_vfat_family(f) : f
+	};
 	struct space sp = { one, 1, f->local_count * vt_map_axis_count * vt_caller_axis_count, { 0 } };
 
 	return matrix_run(&sp, false, f->name, argc, argv);
@@ -1235,14 +1262,20 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 
 int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int argc, char **argv)
 {
+	const struct vt_family *fat[16];
 	struct space sp = { fams, nfam, 0, { 0 } };
 	int i;
 
 	if (nfam < 1 || nfam > 16)
 		return 2;
+	if (vt_vfat_fstype(getenv("FSTYP"))) {
+		for (i = 0; i < nfam; i++)
+			fat[i] = vt_vfat_family(fams[i]);
+		sp.fams = fat;
+	}
 	for (i = 0; i < nfam; i++) {
 		sp.base[i] = sp.total;
-		sp.total += fams[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
+		sp.total += sp.fams[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
 	}
 	return matrix_run(&sp, true, "sample", argc, argv);
 }

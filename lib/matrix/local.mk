@@ -6,4 +6,5 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/executor.h lib/matrix/executor.c \
 	lib/matrix/coverage.h lib/matrix/coverage.c \
 	lib/matrix/sample.h lib/matrix/sample.c \
-	lib/matrix/driver.c
+	lib/matrix/driver.c \
+	lib/matrix/vfat_fixture.h lib/matrix/vfat_fixture.c lib/matrix/vfat_families.c

@@ -8,30 +8,11 @@
  * (posix_acl_chmod), security/commoncap.c (cap_inode_need_killpriv,
  * cap_inode_killpriv). */
 #include "model/break.h"
-#include "model/rules.h"
+#include "model/setattr.h"
 #include "world/xattr_view.h"
 
 #include <errno.h>
 #include <sys/stat.h>
-
-/* struct iattr, the bits the model needs */
-#define IA_UID 0x1
-#define IA_GID 0x2
-#define IA_MODE 0x4
-#define IA_TIMES_SET 0x8
-#define IA_TOUCH 0x10
-#define IA_KILL_SUID 0x20
-#define IA_KILL_SGID 0x40
-#define IA_KILL_PRIV 0x80
-#define IA_FORCE 0x100
-#define IA_SIZE 0x200
-
-struct iattr {
-	unsigned int valid;
-	vt_vfsuid_t vfsuid;
-	vt_vfsgid_t vfsgid;
-	mode_t mode;
-};
 
 /* chown_ok() */
 static bool chown_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfsuid_t ia)
@@ -76,13 +57,70 @@ static bool chgrp_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfs
 	return false;
 }
 
-/* notify_change() -> ->setattr -> setattr_prepare() + setattr_copy().
+int vt_setattr_prepare(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
+		       enum vt_rule *rule)
+{
+	if (!(ia->valid & IA_FORCE)) {
+		if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_CHOWN_OK, chown_ok(w, i, ia->vfsuid))) {
+			*rule = VT_R_CHOWN_OK;
+			return -EPERM;
+		}
+		if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_CHGRP_OK, chgrp_ok(w, i, ia->vfsgid))) {
+			*rule = VT_R_CHGRP_OK;
+			return -EPERM;
+		}
+		if (ia->valid & IA_MODE) {
+			vt_vfsgid_t g;
+
+			if (!vt_hit(w, VT_R_MODE_OWNER, vt_inode_owner_or_capable(w, i))) {
+				*rule = VT_R_MODE_OWNER;
+				return -EPERM;
+			}
+			g = (ia->valid & IA_GID) ? ia->vfsgid : vt_i_gid_into_vfsgid(w, i);
+			if ((ia->mode & S_ISGID) && !vt_in_group_or_capable_hit(w, i, g, VT_R_SETATTR_SGID))
+				ia->mode &= ~(mode_t)S_ISGID;
+		}
+		if ((ia->valid & IA_TIMES_SET) &&
+		    !vt_hit(w, VT_R_TIMES_OWNER, vt_inode_owner_or_capable(w, i))) {
+			*rule = VT_R_TIMES_OWNER;
+			return -EPERM;
+		}
+	}
+	/* security_inode_killpriv() -> cap_inode_killpriv(): drop the caps */
+	if (ia->valid & IA_KILL_PRIV)
+		i->fcaps.version = 0;
+	return 0;
+}
+
+void vt_setattr_copy(const struct vt_world *w, struct vt_minode *i, const struct iattr *ia)
+{
+	/* i_uid_update()/i_gid_update() */
+	if (ia->valid & IA_UID)
+		i->uid = vt_model_broken(VT_BREAK_CHOWN_SKIP_MOUNT_TRANSLATION)
+				 ? vt_vfsuid_into_kuid(ia->vfsuid)
+				 : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
+	if (ia->valid & IA_GID)
+		i->gid = vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
+	if (ia->valid & IA_MODE) {
+		mode_t m = ia->mode;
+
+		/* checked against the (new) inode gid */
+		if ((m & S_ISGID) &&
+		    !vt_in_group_or_capable_hit(w, i, vt_i_gid_into_vfsgid(w, i), VT_R_SETATTR_SGID))
+			m &= ~(mode_t)S_ISGID;
+		i->mode = m;
+	}
+}
+
+/* notify_change() -> ->setattr: setattr_prepare() + setattr_copy() (the
+ * generic ->setattr), or the filesystem's own (fat_setattr).
  * Updates *I on success; returns 0 or -errno with *RULE set. */
 static int notify_change(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
 			 enum vt_rule *rule)
 {
 	enum vt_rule prule;
 	mode_t mode = i->mode;
+	int ret;
 
 	/* may_setattr(): ATTR_TOUCH by a non-owner needs write permission */
 	if ((ia->valid & IA_TOUCH) && !vt_inode_owner_or_capable(w, i) &&
@@ -126,54 +164,16 @@ static int notify_change(const struct vt_world *w, struct vt_minode *i, struct i
 		*rule = VT_R_NC_INODE_GID;
 		return -EOVERFLOW;
 	}
-	/* setattr_prepare() */
-	if (!(ia->valid & IA_FORCE)) {
-		if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_CHOWN_OK, chown_ok(w, i, ia->vfsuid))) {
-			*rule = VT_R_CHOWN_OK;
-			return -EPERM;
-		}
-		if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_CHGRP_OK, chgrp_ok(w, i, ia->vfsgid))) {
-			*rule = VT_R_CHGRP_OK;
-			return -EPERM;
-		}
-		if (ia->valid & IA_MODE) {
-			vt_vfsgid_t g;
-
-			if (!vt_hit(w, VT_R_MODE_OWNER, vt_inode_owner_or_capable(w, i))) {
-				*rule = VT_R_MODE_OWNER;
-				return -EPERM;
-			}
-			g = (ia->valid & IA_GID) ? ia->vfsgid : vt_i_gid_into_vfsgid(w, i);
-			if ((ia->mode & S_ISGID) && !vt_in_group_or_capable_hit(w, i, g, VT_R_SETATTR_SGID))
-				ia->mode &= ~(mode_t)S_ISGID;
-		}
-		if ((ia->valid & IA_TIMES_SET) &&
-		    !vt_hit(w, VT_R_TIMES_OWNER, vt_inode_owner_or_capable(w, i))) {
-			*rule = VT_R_TIMES_OWNER;
-			return -EPERM;
-		}
-	}
-	/* security_inode_killpriv() -> cap_inode_killpriv(): drop the caps */
-	if (ia->valid & IA_KILL_PRIV)
-		i->fcaps.version = 0;
-	/* setattr_copy(): i_uid_update()/i_gid_update() */
-	if (ia->valid & IA_UID)
-		i->uid = vt_model_broken(VT_BREAK_CHOWN_SKIP_MOUNT_TRANSLATION)
-				 ? vt_vfsuid_into_kuid(ia->vfsuid)
-				 : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
-	if (ia->valid & IA_GID)
-		i->gid = vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
-	if (ia->valid & IA_MODE) {
-		mode_t m = ia->mode;
-
-		/* checked against the (new) inode gid */
-		if ((m & S_ISGID) &&
-		    !vt_in_group_or_capable_hit(w, i, vt_i_gid_into_vfsgid(w, i), VT_R_SETATTR_SGID))
-			m &= ~(mode_t)S_ISGID;
-		i->mode = m;
-		/* ->setattr: posix_acl_chmod() after a mode change */
+	/* ->setattr */
+	if (w->fat)
+		return vt_fat_setattr(w, i, ia, rule);
+	ret = vt_setattr_prepare(w, i, ia, rule);
+	if (ret)
+		return ret;
+	vt_setattr_copy(w, i, ia);
+	/* ->setattr: posix_acl_chmod() after a mode change */
+	if (ia->valid & IA_MODE)
 		vt_posix_acl_chmod(i);
-	}
 	*rule = VT_R_SETATTR_OK;
 	return 0;
 }

@@ -17,6 +17,8 @@ bool vt_model_broken(enum vt_model_break which)
 			cached = VT_BREAK_CHOWN_SKIP_MOUNT_TRANSLATION;
 		else if (s && strcmp(s, "from-vfsuid-nop") == 0)
 			cached = VT_BREAK_FROM_VFSUID_NOP;
+		else if (s && strcmp(s, "fat-setattr-skip-mount-translation") == 0)
+			cached = VT_BREAK_FAT_SETATTR_SKIP_MOUNT_TRANSLATION;
 	}
 	return which != VT_BREAK_NONE && cached == (int)which;
 }

@@ -2,6 +2,7 @@
  * acl_permission_check, may_lookup) and fs/posix_acl.c
  * (posix_acl_permission). */
 #include "model/rules.h"
+#include "model/vfat_rules.h"
 #include "world/xattr_view.h"
 
 #include <errno.h>
@@ -191,8 +192,11 @@ int vt_may_lookup_in(const struct vt_world *w, const struct vt_minode *dir, enum
 {
 	/* link_path_walk() -> may_lookup(): MAY_EXEC on the parent before the
 	 * last component */
-	int ret = vt_inode_permission_at(w, dir, VT_MAY_EXEC, VT_R_MAY_LOOKUP, rule);
+	int ret = vt_fat_may_lookup_root(w, rule);
 
+	if (ret)
+		return ret;
+	ret = vt_inode_permission_at(w, dir, VT_MAY_EXEC, VT_R_MAY_LOOKUP, rule);
 	if (ret)
 		*rule = VT_R_MAY_LOOKUP;
 	return ret;

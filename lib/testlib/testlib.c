@@ -1,8 +1,10 @@
 /* Case runner and assertions for test programs. */
 #include "testlib.h"
 
+#include "model/vfat_model.h"
 #include "util/safe_remove.h"
 #include "util/syscalls.h"
+#include "world/vfat_world.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -157,6 +159,24 @@ bool vt_userns_tmpfs_at(struct vt_ctx *ctx, int owner_ns, const char *path)
 	return true;
 }
 
+/* lstat PATH: owner UID:GID and permission bits MODE, as asked? */
+static bool made_as_asked(struct vt_ctx *ctx, const char *path, mode_t mode, uid_t uid, gid_t gid)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0) {
+		vt_fail(ctx, "setup: stat %s: %s", path, vt_errname(errno));
+		return false;
+	}
+	if (st.st_uid == uid && st.st_gid == gid && (st.st_mode & 07777) == (mode & 07777))
+		return true;
+	vt_fail(ctx, "setup: %s is %u:%u mode %04o, not %u:%u mode %04o: %s cannot hold it%s",
+		path, (unsigned)st.st_uid, (unsigned)st.st_gid, (unsigned)(st.st_mode & 07777),
+		(unsigned)uid, (unsigned)gid, (unsigned)(mode & 07777), ctx->fstype,
+		ctx->ownerless ? " (owners and modes come from the mount: vt_owned_dir)" : "");
+	return false;
+}
+
 const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
 		     char *buf, size_t len)
 {
@@ -165,7 +185,7 @@ const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t ui
 		vt_fail(ctx, "setup: mkdir %s: %s", buf, vt_errname(errno));
 		return NULL;
 	}
-	return buf;
+	return made_as_asked(ctx, buf, mode, uid, gid) ? buf : NULL;
 }
 
 const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
@@ -182,7 +202,67 @@ const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t u
 		return NULL;
 	}
 	close(fd);
+	return made_as_asked(ctx, buf, mode, uid, gid) ? buf : NULL;
+}
+
+const char *vt_vfat_dir(struct vt_ctx *ctx, const char *name, const char *options, char *buf,
+			size_t len)
+{
+	char imgs[4200], img[256];
+	const char *what = "";
+	size_t k;
+	int ret;
+
+	if (strcmp(ctx->fstype, "vfat") != 0) {
+		vt_fail(ctx, "setup: a vfat world on %s", ctx->fstype);
+		return NULL;
+	}
+	/* the images live on a tmpfs of the case's own, never on TEST_DIR */
+	snprintf(imgs, sizeof(imgs), "%s/.vfat-images", ctx->dir);
+	if (!ctx->vfat_images) {
+		ret = vt_vfat_image_dir(imgs);
+		if (ret < 0) {
+			vt_fail(ctx, "setup: tmpfs for vfat images at %s: %s", imgs, vt_errname(-ret));
+			return NULL;
+		}
+		ctx->vfat_images = true;
+	}
+	snprintf(img, sizeof(img), "%s", name);
+	for (k = 0; img[k]; k++)
+		if (img[k] == '/')
+			img[k] = '_';
+	snprintf(buf, len, "%s/%s", ctx->dir, name);
+	ret = vt_vfat_mount_new(imgs, img, options, buf, &what);
+	if (ret < 0) {
+		vt_fail(ctx, "setup: vfat at %s (-o %s): %s: %s", buf, options, what,
+			ret == -ENOEXEC ? "mkfs.vfat failed" : vt_errname(-ret));
+		return NULL;
+	}
 	return buf;
+}
+
+const char *vt_owned_dir(struct vt_ctx *ctx, const char *name, mode_t dmode, mode_t fmode,
+			 uid_t uid, gid_t gid, char *buf, size_t len)
+{
+	char opts[256];
+
+	if (!ctx->ownerless)
+		return vt_mkdir(ctx, name, dmode, uid, gid, buf, len);
+	/* fat_fill_inode / fat_read_root: i_uid = uid=, i_gid = gid=, mode
+	 * fat_make_mode(S_IRWXUGO) & ~dmask (directories), ~fmask (files) */
+	vt_vfat_options(opts, sizeof(opts), uid, gid, dmode, fmode, NULL);
+	if (!vt_vfat_dir(ctx, name, opts, buf, len))
+		return NULL;
+	return made_as_asked(ctx, buf, dmode, uid, gid) ? buf : NULL;
+}
+
+int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule)
+{
+	enum vt_rule r = VT_R_NONE;
+	int err = strcmp(ctx->fstype, "vfat") == 0 ? vt_fat_lacks(op, &r) : 0;
+
+	*rule = vt_rule_info(r)->text;
+	return err;
 }
 
 const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,
@@ -331,11 +411,12 @@ bool vt_case_expunged(const char *name, char *why, size_t len)
 /* Most tests set up files owned by various ids; a filesystem that stores
  * no owners (vfat: fat_setattr refuses a chown away from the mount's uid=)
  * cannot hold their worlds. Probed by trying a chown. */
-static const char *owners_unsupported(const char *fstype, const char *test_dir)
+static const char *owners_unsupported(const char *fstype, const char *test_dir, bool *ownerless)
 {
 	static char why[256];
 	int ret = vt_probe_owner_storage(test_dir);
 
+	*ownerless = ret != 0;
 	if (ret == 0)
 		return NULL;
 	snprintf(why, sizeof(why),
@@ -372,6 +453,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	int n = 0, fails = 0, skips = 0, ran = 0, i;
 	char why_buf[600];
+	bool ownerless = false;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
@@ -393,10 +475,17 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 		why = "no case of that name";
 	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
 		;
-	else if (!t->ownerless_ok && (why = owners_unsupported(fstype, test_dir)))
-		;
+	else if ((why = owners_unsupported(fstype, test_dir, &ownerless)) && !t->ownerless_ok)
+	{
+		if (t->ownerless_why) {
+			snprintf(why_buf, sizeof(why_buf), "%s: %s", fstype, t->ownerless_why);
+			why = why_buf;
+		}
+	}
 	else if (t->require)
 		why = t->require(fstype, test_dir);
+	else
+		why = NULL;
 	if (why) {
 		vt_ktap_header(&k, -1);
 		vt_ktap_skip_all(&k, why);
@@ -406,6 +495,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	base.fstype = fstype;
 	base.test_dir = test_dir;
 	base.ktap = &k;
+	base.ownerless = ownerless;
 	snprintf(base.dir, sizeof(base.dir), "%s/%s.%d", test_dir, prog, (int)getpid());
 	if (mkdir(base.dir, 0755) < 0) {
 		vt_ktap_header(&k, -1);

@@ -18,6 +18,7 @@
 #include "world/idmapped_mount.h"
 #include "world/userns.h"
 #include "world/fs_features.h"
+#include "model/world_model.h"
 
 #include <stdbool.h>
 #include <sys/types.h>
@@ -35,6 +36,10 @@ struct vt_ctx {
 	bool skipped;
 	char skip_reason[512];
 	char scene[1024];	/* what the world is, for failure messages */
+	/* The filesystem stores no owners (vfat: probed by a chown); worlds
+	 * with owners are then mounts made by vt_owned_dir. */
+	bool ownerless;
+	bool vfat_images;	/* vt_owned_dir mounted its images' tmpfs */
 };
 
 struct vt_case {
@@ -51,8 +56,11 @@ struct vt_test {
 	 * (API tests of failure paths); others are notrun when the probe fails. */
 	bool no_idmap_probe;
 	/* Set for tests that work on a filesystem that stores no owners
-	 * (vfat); others are notrun there, with the reason. */
+	 * (vfat, using vt_owned_dir); others are notrun there, with the
+	 * reason: OWNERLESS_WHY if set (what the test needs that such a
+	 * filesystem cannot have), else "this test's world needs them". */
 	bool ownerless_ok;
+	const char *ownerless_why;
 };
 
 int vt_test_main(const struct vt_test *t, int argc, char **argv);
@@ -109,6 +117,27 @@ const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t ui
 /* Creates a regular file with MODE owned by UID:GID (path in BUF). */
 const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
 		      char *buf, size_t len);
+/* Both check the result with lstat: a filesystem that cannot hold the
+ * owner or the mode (vfat, where chmod may silently keep the old mode:
+ * fat_sanitize_mode) fails the setup with what it got. */
+
+/* A directory "<ctx->dir>/<name>" for files owned UID:GID: with mode
+ * DMODE, where files made by vt_mkfile (and subdirectories by vt_mkdir)
+ * with FMODE (DMODE) and the same owner can exist. On a filesystem that
+ * stores owners it is vt_mkdir's directory; on vfat it is a vfat of the
+ * suite's own mounted there with uid=UID,gid=GID,dmask=~DMODE,
+ * fmask=~FMODE (vfat_world.h), so a vfat world's owner is its mount's
+ * option ids. Fails the case (NULL) if it cannot be made. */
+const char *vt_owned_dir(struct vt_ctx *ctx, const char *name, mode_t dmode, mode_t fmode,
+			 uid_t uid, gid_t gid, char *buf, size_t len);
+/* The same with vfat mount options of the caller's (vfat only). */
+const char *vt_vfat_dir(struct vt_ctx *ctx, const char *name, const char *options, char *buf,
+			size_t len);
+
+/* The errno operation OP gets because the filesystem under test lacks it
+ * (vfat: no ->symlink, ->mknod, ->link, ->tmpfile; lib/model/vfat_rules.c),
+ * with the rule's text in *RULE; 0 if the filesystem has it. */
+int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule);
 
 /* Idmapped bind mount of SOURCE at "<ctx->dir>/<name>" with mapping SPEC.
  * Fails the case (returns NULL) if the mount cannot be made. */

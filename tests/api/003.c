@@ -28,7 +28,7 @@ static int clone_src(struct vt_ctx *ctx, char *src, size_t len)
 {
 	int fd;
 
-	if (!vt_mkdir(ctx, "src", 0755, 1000, 1000, src, len))
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, 1000, 1000, src, len))
 		return -1;
 	fd = api_clone(src, 0);
 	if (fd < 0)
@@ -125,7 +125,7 @@ static void fd_not_nsfs(struct vt_ctx *ctx)
 
 	if (fd < 0)
 		return;
-	if (!vt_mkfile(ctx, "plain", 0644, 0, 0, file, sizeof(file)))
+	if (!vt_mkfile(ctx, "src/plain", 0644, 1000, 1000, file, sizeof(file)))
 		return;
 	f = open(file, O_RDONLY | O_CLOEXEC);
 	VT_SETUP(ctx, f, "open plain file");
@@ -286,6 +286,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

@@ -30,7 +30,7 @@ struct w {
 
 static bool make(struct vt_ctx *ctx, struct w *w)
 {
-	if (!vt_mkdir(ctx, "src", 0755, 1000, 1000, w->src, sizeof(w->src)) ||
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, 1000, 1000, w->src, sizeof(w->src)) ||
 	    !vt_mkfile(ctx, "src/file", 0644, 1000, 1000, w->file, sizeof(w->file)) ||
 	    !vt_mkdir(ctx, "mnt2", 0755, 0, 0, w->mnt2, sizeof(w->mnt2)))
 		return false;

@@ -9,7 +9,12 @@
  * upper layer is stored translated back (inode_init_owner/notify_change
  * with the upper mount's idmap). Maps: lower b:1000:2000:1; upper
  * b:0:0:1000,b:1000:2000:1 (identity below 1000 so that the mounter, root,
- * can create the work directory through it). */
+ * can create the work directory through it). On vfat the lower tree and
+ * the upper filesystem are vfats mounted uid=1000 (vt_owned_dir), whose
+ * work directory is then 1000's too. 6.12 refuses vfat as any layer
+ * (fs/overlayfs/params.c ovl_mount_dir_check: ovl_dentry_weird, vfat's
+ * case-insensitive dentries have d_hash/d_compare): the cases are then
+ * notrun with the errno. */
 #include "testlib/testlib.h"
 #include "api_util.h"
 
@@ -34,13 +39,14 @@ static bool make(struct vt_ctx *ctx, struct w *w, bool lower_idmap, bool upper_i
 {
 	char up[4096], opts[16384], f[4096];
 	const char *lowerpath, *upperbase;
+	uid_t root = ctx->ownerless ? 1000 : 0;	/* vfat: one owner per filesystem */
 	int ret;
 
-	if (!vt_mkdir(ctx, "lower", 0755, 1000, 1000, w->lower, sizeof(w->lower)) ||
+	if (!vt_owned_dir(ctx, "lower", 0755, 0644, 1000, 1000, w->lower, sizeof(w->lower)) ||
 	    !vt_mkfile(ctx, "lower/f", 0644, 1000, 1000, f, sizeof(f)) ||
-	    !vt_mkdir(ctx, "upperfs", 0755, 0, 0, up, sizeof(up)) ||
+	    !vt_owned_dir(ctx, "upperfs", 0755, 0644, root, root, up, sizeof(up)) ||
 	    !vt_mkdir(ctx, "upperfs/upper", 0755, 1000, 1000, w->upper, sizeof(w->upper)) ||
-	    !vt_mkdir(ctx, "upperfs/work", 0755, 0, 0, w->work, sizeof(w->work)) ||
+	    !vt_mkdir(ctx, "upperfs/work", 0755, root, root, w->work, sizeof(w->work)) ||
 	    !vt_mkdir(ctx, "merged", 0755, 0, 0, w->merged, sizeof(w->merged)))
 		return false;
 	lowerpath = w->lower;
@@ -63,6 +69,11 @@ static bool make(struct vt_ctx *ctx, struct w *w, bool lower_idmap, bool upper_i
 	if (ret < 0) {
 		if (errno == ENODEV)
 			return vt_skip(ctx, "no overlayfs in this kernel (ENODEV)"), false;
+		if (ctx->ownerless)
+			return vt_skip(ctx, "overlayfs refuses %s as a layer: %s (vfat: "
+					    "ovl_mount_dir_check, ovl_dentry_weird: d_hash/d_compare "
+					    "of case-insensitive names)", ctx->fstype, vt_errname(errno)),
+			       false;
 		vt_fail(ctx, "setup: mount -t overlay -o %s: %s", opts, vt_errname(errno));
 		return false;
 	}

@@ -26,7 +26,7 @@ struct w {
 
 static bool make(struct vt_ctx *ctx, struct w *w)
 {
-	if (!vt_mkdir(ctx, "src", 0755, 1000, 1000, w->src, sizeof(w->src)) ||
+	if (!vt_owned_dir(ctx, "src", 0755, 0600, 1000, 1000, w->src, sizeof(w->src)) ||
 	    !vt_mkfile(ctx, "src/secret", 0600, 1000, 1000, w->file, sizeof(w->file)) ||
 	    !vt_idmapped_at(ctx, w->src, MAP, "mnt", w->mnt, sizeof(w->mnt)))
 		return false;
@@ -135,6 +135,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

@@ -91,7 +91,9 @@ static void expect_statx(struct vt_ctx *ctx, const struct vt_caller *c, const ch
 static bool make_tree(struct vt_ctx *ctx, const char *spec, uid_t owner, char *src, char *mnt,
 		      char *file, char *file_via)
 {
-	if (!vt_mkdir(ctx, "src", 0755, 0, 0, src, 4096) ||
+	/* vfat: all of src is owned by its mount's uid=, so OWNER's */
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, ctx->ownerless ? owner : 0,
+			  ctx->ownerless ? owner : 0, src, 4096) ||
 	    !vt_mkfile(ctx, "src/f", 0644, owner, owner, file, 4096) ||
 	    !vt_idmapped_at(ctx, src, spec, "mnt", mnt, 4096))
 		return false;
@@ -143,14 +145,18 @@ static void fd_of_mount(struct vt_ctx *ctx)
 static void caller_in_userns(struct vt_ctx *ctx)
 {
 	char src[4096], mnt[4096], file[4096], via[4096], far[4096], far_via[4200], who[300];
+	char farsrc[4096], farmnt[4096];
 	struct vt_caller c = vt_caller_root();
 	int ns;
 
 	if (!make_tree(ctx, SHIFT, 0, src, mnt, file, via))
 		return;
-	if (!vt_mkfile(ctx, "src/far", 0644, 70000, 70000, far, sizeof(far)))
+	/* far in a tree of its own, idmapped alike (vfat: a mount with uid=70000) */
+	if (!vt_owned_dir(ctx, "farsrc", 0755, 0644, 70000, 70000, farsrc, sizeof(farsrc)) ||
+	    !vt_mkfile(ctx, "farsrc/far", 0644, 70000, 70000, far, sizeof(far)) ||
+	    !vt_idmapped_at(ctx, farsrc, SHIFT, "farmnt", farmnt, sizeof(farmnt)))
 		return;
-	snprintf(far_via, sizeof(far_via), "%s/far", mnt);
+	snprintf(far_via, sizeof(far_via), "%s/far", farmnt);
 	ns = vt_userns_from_spec(-1, SHIFT);
 	if (ns < 0) {
 		vt_fail(ctx, "setup: user namespace %s: %s", SHIFT, vt_errname(-ns));
@@ -183,6 +189,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

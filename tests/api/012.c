@@ -119,7 +119,7 @@ struct scene {
 /* src/ (1000:1000, 0755) and the mount over it. */
 static bool make_scene(struct vt_ctx *ctx, struct scene *s)
 {
-	if (!vt_mkdir(ctx, "src", 0755, 1000, 1000, s->src, sizeof(s->src)) ||
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, 1000, 1000, s->src, sizeof(s->src)) ||
 	    !vt_idmapped_at(ctx, s->src, MAP, "mnt", s->mnt, sizeof(s->mnt)))
 		return false;
 	vt_scene(ctx, "mount %s idmapped %s over %s (1000:1000, 0755)", s->mnt, MAP, s->src);
@@ -133,7 +133,7 @@ static bool require_uring(struct vt_ctx *ctx, const struct vt_caller *c)
 {
 	char dir[4096], path[4200];
 
-	if (!vt_mkdir(ctx, "probe", 0777, 0, 0, dir, sizeof(dir)))
+	if (!vt_owned_dir(ctx, "probe", 0777, 0666, 0, 0, dir, sizeof(dir)))
 		return false;
 	snprintf(path, sizeof(path), "%s/p", dir);
 	if (!vt_probe_feature(ctx, "io_uring IORING_OP_OPENAT(O_CREAT) on the plain mount", c,
@@ -219,6 +219,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

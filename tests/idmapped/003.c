@@ -25,7 +25,7 @@ static void two_users_two_views(struct vt_ctx *ctx)
 	char src[4096], m1[4096], m2[4096], file[4096], p[4200];
 	struct vt_run r;
 
-	if (!vt_mkdir(ctx, "tree", 0755, 0, 0, src, sizeof(src)))
+	if (!vt_owned_dir(ctx, "tree", 0755, 0644, 0, 0, src, sizeof(src)))
 		return;
 	if (!vt_mkfile(ctx, "tree/f", 0644, 0, 0, file, sizeof(file)))
 		return;
@@ -85,7 +85,7 @@ static void chown_translated_for_fat(struct vt_ctx *ctx)
 	struct chown_arg a;
 	struct vt_run r;
 
-	if (!vt_mkdir(ctx, "tree", 0755, 0, 0, src, sizeof(src)) ||
+	if (!vt_owned_dir(ctx, "tree", 0755, 0644, 0, 0, src, sizeof(src)) ||
 	    !vt_mkfile(ctx, "tree/f", 0644, 0, 0, file, sizeof(file)) ||
 	    !vt_idmapped_at(ctx, src, "b:0:1001:1", "as1001", m1, sizeof(m1)))
 		return;

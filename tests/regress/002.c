@@ -8,7 +8,11 @@
  *
  * Expected (fs/attr.c, fs/open.c): chown_common takes the requested ids
  * as mount-view vfsuids; chown_ok/chgrp_ok compare them with the inode's
- * mount view (i_uid_into_vfsuid); setattr_copy stores from_vfsuid(). */
+ * mount view (i_uid_into_vfsuid); setattr_copy stores from_vfsuid().
+ * On vfat a and b live on two vfats mounted uid=1000 and uid=1001, both
+ * idmapped with the swap; vfat keeps its owners, so root's chown to the
+ * swapped ids is refused (fat_setattr compares from_vfsuid() with uid=)
+ * and the one to the ids it sees is the one allowed. */
 #include "testlib/testlib.h"
 
 #include <errno.h>
@@ -18,19 +22,27 @@
 #define MAP "b:1000:1001:1,b:1001:1000:1"
 
 struct w {
-	char src[4096], a[4096], b[4096], mnt[4096], a_via[4300], b_via[4300];
+	char srca[4096], srcb[4096], a[4096], b[4096], mnta[4096], mntb[4096];
+	char a_via[4300], b_via[4300];
 };
 
+/* a (1000:1000) in srca/, b (1001:1001) in srcb/, both idmapped with MAP.
+ * The directories belong to root, or on vfat to their files' owner. */
 static bool make(struct vt_ctx *ctx, struct w *w)
 {
-	if (!vt_mkdir(ctx, "src", 0777, 0, 0, w->src, sizeof(w->src)) ||
-	    !vt_mkfile(ctx, "src/a", 0644, 1000, 1000, w->a, sizeof(w->a)) ||
-	    !vt_mkfile(ctx, "src/b", 0644, 1001, 1001, w->b, sizeof(w->b)) ||
-	    !vt_idmapped_at(ctx, w->src, MAP, "mnt", w->mnt, sizeof(w->mnt)))
+	uid_t da = ctx->ownerless ? 1000 : 0, db = ctx->ownerless ? 1001 : 0;
+
+	if (!vt_owned_dir(ctx, "srca", 0777, 0644, da, da, w->srca, sizeof(w->srca)) ||
+	    !vt_owned_dir(ctx, "srcb", 0777, 0644, db, db, w->srcb, sizeof(w->srcb)) ||
+	    !vt_mkfile(ctx, "srca/a", 0644, 1000, 1000, w->a, sizeof(w->a)) ||
+	    !vt_mkfile(ctx, "srcb/b", 0644, 1001, 1001, w->b, sizeof(w->b)) ||
+	    !vt_idmapped_at(ctx, w->srca, MAP, "mnta", w->mnta, sizeof(w->mnta)) ||
+	    !vt_idmapped_at(ctx, w->srcb, MAP, "mntb", w->mntb, sizeof(w->mntb)))
 		return false;
-	snprintf(w->a_via, sizeof(w->a_via), "%s/a", w->mnt);
-	snprintf(w->b_via, sizeof(w->b_via), "%s/b", w->mnt);
-	vt_scene(ctx, "%s idmapped %s; a owned 1000, b owned 1001 on disk", w->mnt, MAP);
+	snprintf(w->a_via, sizeof(w->a_via), "%s/a", w->mnta);
+	snprintf(w->b_via, sizeof(w->b_via), "%s/b", w->mntb);
+	vt_scene(ctx, "%s and %s idmapped %s; a owned 1000, b owned 1001 on disk", w->mnta,
+		 w->mntb, MAP);
 	return true;
 }
 
@@ -65,6 +77,18 @@ static void root_swaps(struct vt_ctx *ctx)
 
 	if (!make(ctx, &w))
 		return;
+	if (ctx->ownerless) {
+		/* fat_setattr: from_vfsuid(M, 1000) = 1001 is not uid=1000 */
+		vt_expect_errno(ctx, "root: chown a 1000:1000 through the mount",
+				run_chown(ctx, &root, w.a_via, 1000, 1000), EPERM,
+				"fat_setattr: from_vfsuid(M, 1000) = 1001 != uid=1000 -> EPERM");
+		/* the ids root sees (1001) go back to uid=1000: allowed, no change */
+		vt_expect_errno(ctx, "root: chown a 1001:1001 (the ids it sees) through the mount",
+				run_chown(ctx, &root, w.a_via, 1001, 1001), 0,
+				"fat_setattr: from_vfsuid(M, 1001) = 1000 == uid=1000");
+		vt_expect_owner(ctx, w.a, 1000, 1000, "fat_fill_inode: uid=/gid= of the mount");
+		return;
+	}
 	/* chown a (seen 1001) to 1000 through the mount: stored up(M,1000) = 1001. */
 	if (vt_expect_errno(ctx, "root: chown a 1000:1000 through the mount",
 			    run_chown(ctx, &root, w.a_via, 1000, 1000), 0, "chown_ok: CAP_CHOWN"))
@@ -108,6 +132,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

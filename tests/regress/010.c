@@ -49,7 +49,7 @@ static void refused(struct vt_ctx *ctx, const char *spec, const char *what)
 		vt_fail(ctx, "setup: spec %s: %s", spec, err);
 		return;
 	}
-	if (!vt_mkdir(ctx, "src", 0755, 1000, 1000, src, sizeof(src)))
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, 1000, 1000, src, sizeof(src)))
 		return;
 	tree = vt_open_tree(AT_FDCWD, src, VT_OPEN_TREE_CLONE | O_CLOEXEC);
 	VT_SETUP(ctx, tree, "open_tree(src, OPEN_TREE_CLONE)");
@@ -115,6 +115,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

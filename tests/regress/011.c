@@ -41,7 +41,7 @@ struct w {
 static bool make(struct vt_ctx *ctx, struct w *w)
 {
 	w->tree = w->ns1 = w->ns2 = -1;
-	if (!vt_mkdir(ctx, "src", 0755, 1000, 1000, w->src, sizeof(w->src)) ||
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, 1000, 1000, w->src, sizeof(w->src)) ||
 	    !vt_mkfile(ctx, "src/file", 0644, 1000, 1000, w->file, sizeof(w->file)) ||
 	    !vt_mkdir(ctx, "mnt", 0755, 0, 0, w->mnt, sizeof(w->mnt)))
 		return false;

@@ -1,0 +1,306 @@
+/* vfat (vfat_model.h): owners and modes from the mount options, and the
+ * operations vfat lacks. fs/fat/inode.c (fat_fill_inode, fat_read_root,
+ * fat_fill_super), fs/fat/fat.h (fat_make_mode, fat_mode_can_hold_ro),
+ * fs/fat/file.c (fat_setattr, fat_allow_set_time, fat_sanitize_mode),
+ * fs/fat/namei_vfat.c (vfat_dir_inode_operations), fs/namei.c
+ * (vfs_symlink, vfs_mknod, vfs_link, vfs_tmpfile), fs/xattr.c
+ * (xattr_resolve_name, __vfs_setxattr_noperm). Read in 6.12. */
+#include "model/break.h"
+#include "model/setattr.h"
+#include "model/vfat_rules.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+/* S_IRUGO, S_IWUGO, S_IXUGO, S_IRWXUGO (include/linux/stat.h) */
+#define RUGO (S_IRUSR | S_IRGRP | S_IROTH)
+#define WUGO (S_IWUSR | S_IWGRP | S_IWOTH)
+#define XUGO (S_IXUSR | S_IXGRP | S_IXOTH)
+#define RWXUGO (RUGO | WUGO | XUGO)
+/* fs/fat/file.c: the mode bits fat_setattr accepts */
+#define FAT_VALID_MODE (S_IFREG | S_IFDIR | RWXUGO)
+
+mode_t vt_fat_default_allow_utime(mode_t dmask)
+{
+	/* fat_fill_super: "If user doesn't specify allow_utime, it's
+	 * initialized from dmask." */
+	return ~dmask & (S_IWGRP | S_IWOTH);
+}
+
+/* fat_mode_can_hold_ro(): can i_mode express ATTR_RO (the w bits)? */
+static bool fat_mode_can_hold_ro(const struct vt_fat_opts *o, mode_t mode)
+{
+	mode_t mask;
+
+	if (S_ISDIR(mode)) {
+		if (!o->rodir)
+			return false;
+		mask = ~o->fs_dmask;
+	} else {
+		mask = ~o->fs_fmask;
+	}
+	return (mask & WUGO) != 0;
+}
+
+/* fat_make_mode(sbi, attrs, S_IRWXUGO) */
+static mode_t fat_make_mode(const struct vt_fat_opts *o, bool dir, bool ro)
+{
+	mode_t mode = RWXUGO;
+
+	if (ro && !(dir && !o->rodir))
+		mode &= ~(mode_t)WUGO;
+	if (dir)
+		return (mode & ~o->fs_dmask) | S_IFDIR;
+	return (mode & ~o->fs_fmask) | S_IFREG;
+}
+
+struct vt_minode vt_fat_inode(const struct vt_fat_opts *o, bool dir, bool ro)
+{
+	struct vt_minode i = { .exists = true };
+
+	/* fat_fill_inode / fat_read_root: i_uid = fs_uid, i_gid = fs_gid */
+	i.uid = o->fs_uid;
+	i.gid = o->fs_gid;
+	i.mode = fat_make_mode(o, dir, ro);
+	return i;
+}
+
+int vt_fat_may_lookup_root(const struct vt_world *w, enum vt_rule *rule)
+{
+	struct vt_minode root;
+	int ret;
+
+	if (!w->fat)
+		return 0;
+	/* link_path_walk -> may_lookup on the mount's root before "P" */
+	root = vt_fat_inode(w->fat, true, false);
+	ret = vt_inode_permission_at(w, &root, VT_MAY_EXEC, VT_R_MAY_LOOKUP, rule);
+	if (ret)
+		*rule = VT_R_MAY_LOOKUP;
+	return ret;
+}
+
+int vt_fat_lacks(enum vt_mop op, enum vt_rule *rule)
+{
+	/* vfat_dir_inode_operations: create, lookup, unlink, mkdir, rmdir,
+	 * rename, setattr, getattr, update_time; nothing else */
+	switch (op) {
+	case VT_OP_SYMLINK:
+		*rule = VT_R_FAT_NO_SYMLINK;	/* vfs_symlink, after may_create */
+		return EPERM;
+	case VT_OP_MKFIFO:
+	case VT_OP_MKNOD_CHR:
+		*rule = VT_R_FAT_NO_MKNOD;	/* vfs_mknod, after may_create and CAP_MKNOD */
+		return EPERM;
+	case VT_OP_LINK:
+		*rule = VT_R_FAT_NO_LINK;	/* vfs_link, after may_create */
+		return EPERM;
+	case VT_OP_TMPFILE:
+		/* vfs_tmpfile, after fsuidgid_has_mapping and
+		 * inode_permission(dir, MAY_WRITE | MAY_EXEC) */
+		*rule = VT_R_FAT_NO_TMPFILE;
+		return EOPNOTSUPP;
+	default:
+		return 0;
+	}
+}
+
+int vt_fat_missing_iop(const struct vt_world *w, enum vt_mop op, enum vt_rule *rule)
+{
+	return w->fat ? -vt_fat_lacks(op, rule) : 0;
+}
+
+bool vt_fat_new_inode(const struct vt_world *w, mode_t mode, struct vt_minode *n)
+{
+	if (!w->fat)
+		return false;
+	/* vfat_add_entry(is_dir) gives the entry ATTR_DIR or ATTR_ARCH, and
+	 * fat_build_inode -> fat_fill_inode makes the inode from it: no
+	 * inode_init_owner, no posix_acl_create, the mode unused */
+	*n = vt_fat_inode(w->fat, S_ISDIR(mode), false);
+	return true;
+}
+
+int vt_fat_xattr_handler(const struct vt_world *w, enum vt_rule *rule)
+{
+	if (!w->fat)
+		return 0;
+	/* inode_init_always sets IOP_XATTR only if sb->s_xattr; vfat has
+	 * none, so __vfs_setxattr_noperm/__vfs_getxattr/__vfs_removexattr
+	 * (xattr_resolve_name) give EOPNOTSUPP, and for security.* the
+	 * capability LSM's cap_inode_getsecurity gets the same from
+	 * vfs_getxattr_alloc */
+	*rule = VT_R_FAT_NO_XATTR;
+	return -EOPNOTSUPP;
+}
+
+/* fat_allow_set_time(): may a non-owner set explicit times? Recorded
+ * where final: allowed, or denied and setattr_prepare's owner check
+ * (inode_owner_or_capable) then refuses too. */
+static bool fat_allow_set_time(const struct vt_world *w, const struct vt_minode *i)
+{
+	mode_t allow = w->fat->allow_utime;
+	struct vt_world quiet = *w;
+
+	if (vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, i), vt_cur_fsuid(w)))
+		return false;	/* "use a default check" */
+	if (vt_vfsgid_in_group_p(w, vt_i_gid_into_vfsgid(w, i)))
+		allow >>= 3;
+	if (allow & VT_MAY_WRITE)
+		return vt_hit(w, VT_R_FAT_ALLOW_UTIME, true);
+	quiet.trace = NULL;
+	if (!vt_inode_owner_or_capable(&quiet, i))
+		vt_hit(w, VT_R_FAT_ALLOW_UTIME, false);
+	return false;
+}
+
+/* fat_sanitize_mode(): false if the mode cannot be kept (ATTR_MODE is
+ * then dropped), else *MODE limited to the bits the masks allow. */
+static bool fat_sanitize_mode(const struct vt_fat_opts *o, const struct vt_minode *i, mode_t *mode)
+{
+	mode_t mask = S_ISREG(i->mode) ? o->fs_fmask : o->fs_dmask;
+	mode_t perm = *mode & ~(S_IFMT | mask);
+
+	/* "Of the r and x bits, all (subject to umask) must be present. Of
+	 * the w bits, either all (subject to umask) or none must be present." */
+	if ((perm & (RUGO | XUGO)) != (i->mode & (RUGO | XUGO)))
+		return false;
+	if (fat_mode_can_hold_ro(o, i->mode)) {
+		if ((perm & WUGO) && (perm & WUGO) != (WUGO & ~mask))
+			return false;
+	} else if ((perm & WUGO) != (WUGO & ~mask)) {
+		return false;
+	}
+	*mode &= S_IFMT | perm;
+	return true;
+}
+
+/* fat_setattr: a refusal with the quiet option is a success that changes
+ * nothing */
+static int refused(const struct vt_world *w, int err, enum vt_rule *rule)
+{
+	if (!vt_hit(w, VT_R_FAT_QUIET, w->fat->quiet))
+		return err;
+	*rule = VT_R_FAT_QUIET;
+	return 0;
+}
+
+int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
+		   enum vt_rule *rule)
+{
+	const struct vt_fat_opts *o = w->fat;
+	bool broken = vt_model_broken(VT_BREAK_FAT_SETATTR_SKIP_MOUNT_TRANSLATION);
+	struct iattr prep = *ia;
+	vt_kuid_t u;
+	vt_kgid_t g;
+	int ret;
+
+	if ((ia->valid & IA_TIMES_SET) && fat_allow_set_time(w, i))
+		prep.valid &= ~(unsigned int)IA_TIMES_SET;
+	ret = vt_setattr_prepare(w, i, &prep, rule);
+	/* setattr_prepare worked on the caller's attr: its S_ISGID strip
+	 * stays, the ia_valid it was shown is restored */
+	ia->mode = prep.mode;
+	if (ret)
+		return refused(w, ret, rule);	/* it changed nothing */
+	/* the chown target back in the filesystem's terms */
+	u = broken ? vt_vfsuid_into_kuid(ia->vfsuid) : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
+	g = broken ? vt_vfsgid_into_kgid(ia->vfsgid) : vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
+	if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_FAT_UID, u.val == o->fs_uid.val)) {
+		*rule = VT_R_FAT_UID;
+		return refused(w, -EPERM, rule);
+	}
+	if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_FAT_GID, g.val == o->fs_gid.val)) {
+		*rule = VT_R_FAT_GID;
+		return refused(w, -EPERM, rule);
+	}
+	if ((ia->valid & IA_MODE) &&
+	    !vt_hit(w, VT_R_FAT_VALID_MODE, !(ia->mode & ~(mode_t)FAT_VALID_MODE))) {
+		*rule = VT_R_FAT_VALID_MODE;
+		return refused(w, -EPERM, rule);
+	}
+	/* "We don't return -EPERM here. Yes, strange, but this is too old
+	 * behavior." */
+	if ((ia->valid & IA_MODE) && !vt_hit(w, VT_R_FAT_SANITIZE_MODE, fat_sanitize_mode(o, i, &ia->mode)))
+		ia->valid &= ~(unsigned int)IA_MODE;
+	vt_setattr_copy(w, i, ia);
+	*rule = VT_R_FAT_SETATTR_OK;
+	return 0;
+}
+
+/* What no vfat world can express, for the rule coverage. */
+#define NA_ALLOW 1
+#define NA_DENY 2
+#define NA_BOTH 3
+static const struct {
+	enum vt_rule rule;
+	int ways;
+	const char *why;
+} fat_na[] = {
+#define NOXATTR "vfat: the operation then ends in EOPNOTSUPP (no IOP_XATTR, no POSIX ACLs)"
+#define NOIOP "vfat: the operation then ends in EPERM/EOPNOTSUPP (no ->link, ->mknod, ->tmpfile)"
+#define NOSETID "vfat stores no S_ISUID/S_ISGID (fat_setattr: FAT_VALID_MODE)"
+#define NOFCAPS "vfat has no security.capability (no xattr handlers)"
+#define NOSTICKY "vfat stores no S_ISVTX (FAT_VALID_MODE)"
+#define FATOK "vfat's successes are labelled by its own outcomes (fat_fill_inode, fat_setattr)"
+	{ VT_R_TMPFILE_EOVERFLOW, NA_ALLOW, NOIOP },
+	{ VT_R_MKNOD_CAP, NA_ALLOW, NOIOP },
+	{ VT_R_LINK_UNMAPPED, NA_ALLOW, NOIOP },
+	{ VT_R_LINK_PROTECTED, NA_ALLOW, NOIOP },
+	{ VT_R_LINK_DIR, NA_BOTH, "vfat: vfs_link refuses before the directory test (no ->link)" },
+	{ VT_R_SGID_STRIP_CREATE, NA_BOTH, NOSETID },
+	{ VT_R_SGID_INHERIT, NA_BOTH, NOSETID },
+	{ VT_R_DROP_SUIDGID, NA_BOTH, NOSETID },
+	{ VT_R_DROP_SGID, NA_BOTH, NOSETID },
+	{ VT_R_CREATE_OK, NA_BOTH, FATOK },
+	{ VT_R_TMPFILE_OK, NA_BOTH, NOIOP },
+	{ VT_R_LINK_OK, NA_BOTH, NOIOP },
+	{ VT_R_SETATTR_OK, NA_BOTH, FATOK },
+	{ VT_R_STICKY_VICTIM, NA_BOTH, NOSTICKY },
+	{ VT_R_STICKY_DIR, NA_BOTH, NOSTICKY },
+	{ VT_R_STICKY_FOWNER, NA_BOTH, NOSTICKY },
+	{ VT_R_WHITEOUT_OK, NA_BOTH, "vfat has no whiteouts (vfat_rename2: EINVAL)" },
+	{ VT_R_ACL_UID_EINVAL, NA_ALLOW, NOXATTR },
+	{ VT_R_ACL_GID_EINVAL, NA_ALLOW, NOXATTR },
+	{ VT_R_WRITE_XATTR_UNMAPPED, NA_ALLOW, NOXATTR },
+	{ VT_R_ACL_SET_OK, NA_BOTH, NOXATTR },
+	{ VT_R_FCAPS_SETFCAP, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_V2_KEPT, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_ROOT_CALLER, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_ROOT_MOUNT, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_ROOT_SB, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_SET_OK, NA_BOTH, NOXATTR },
+	{ VT_R_FCAPS_GET_NONE, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_GET_V3, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_GET_OWNS, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_RM_SETFCAP, NA_ALLOW, NOXATTR },
+	{ VT_R_FCAPS_RM_NONE, NA_BOTH, NOFCAPS },
+	{ VT_R_FCAPS_RM_OK, NA_BOTH, NOXATTR },
+	{ VT_R_XATTR_TRUSTED, NA_ALLOW, NOXATTR },
+	{ VT_R_XATTR_USER_TYPE, NA_BOTH, "vfat holds only files and directories; then EOPNOTSUPP" },
+	{ VT_R_XATTR_USER_STICKY, NA_BOTH, NOSTICKY },
+	{ VT_R_XATTR_PERM, NA_ALLOW, NOXATTR },
+	{ VT_R_XATTR_ABSENT, NA_BOTH, NOXATTR },
+	{ VT_R_XATTR_OK, NA_BOTH, NOXATTR },
+	{ VT_R_EXEC_SETID, NA_BOTH, NOSETID },
+	{ VT_R_EXEC_SETGID_XGRP, NA_BOTH, NOSETID },
+	{ VT_R_EXEC_FCAPS, NA_BOTH, NOFCAPS },
+	{ VT_R_EXEC_FCAPS_BSET, NA_BOTH, NOFCAPS },
+	{ VT_R_EXEC_PRIV_ROOT, NA_DENY, "vfat: no setuid-root file with file capabilities" },
+#undef NOXATTR
+#undef NOIOP
+#undef NOSETID
+#undef NOFCAPS
+#undef NOSTICKY
+#undef FATOK
+};
+
+const char *vt_fat_rule_na(enum vt_rule r, bool deny)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(fat_na) / sizeof(fat_na[0]); k++)
+		if (fat_na[k].rule == r && (fat_na[k].ways & (deny ? NA_DENY : NA_ALLOW)))
+			return fat_na[k].why;
+	return NULL;
+}
