@@ -33,3 +33,6 @@ EXTRA_DIST += unit/test-rule-coverage.sh
 # through our run_kselftest.sh and through a kernel tree's (root).
 TESTS += unit/test-kselftest-install.sh
 EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
+# run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
+TESTS += unit/test-compare-verdicts.sh
+EXTRA_DIST += unit/test-compare-verdicts.sh
