@@ -224,12 +224,28 @@ static const struct vt_family *const fat_families[] = {
 	&fat_fscaps, &fat_delete, &fat_setattr, &fat_xattr, &fat_exec,
 };
 
-const struct vt_family *vt_vfat_family(const struct vt_family *f)
+/* Families no vfat world can hold one case of, with the reason. */
+static const struct {
+	const char *name;
+	const char *why;
+} fat_none[] = {
+	{ "protected", "vfat: the fs.protected_* cases need a sticky directory and a symlink, a "
+		       "fifo or a hard link in it; vfat stores no S_ISVTX (fat_setattr: "
+		       "FAT_VALID_MODE) and has no ->symlink, ->mknod or ->link" },
+};
+
+const struct vt_family *vt_vfat_family(const struct vt_family *f, const char **why)
 {
 	size_t k;
 
+	*why = NULL;
 	for (k = 0; k < sizeof(fat_families) / sizeof(fat_families[0]); k++)
 		if (strcmp(fat_families[k]->name, f->name) == 0)
 			return fat_families[k];
+	for (k = 0; k < sizeof(fat_none) / sizeof(fat_none[0]); k++)
+		if (strcmp(fat_none[k].name, f->name) == 0) {
+			*why = fat_none[k].why;
+			return NULL;
+		}
 	return f;
 }

@@ -28,8 +28,9 @@ extern const int vt_vfat_world_count;
 /* Is FSTYPE vfat (NULL: no)? */
 bool vt_vfat_fstype(const char *fstype);
 
-/* The vfat counterpart of family F (vfat_families.c): same name and test. */
-const struct vt_family *vt_vfat_family(const struct vt_family *f);
+/* The vfat counterpart of family F (vfat_families.c): same name and test;
+ * NULL with *WHY set for a family no vfat world can hold a case of. */
+const struct vt_family *vt_vfat_family(const struct vt_family *f, const char **why);
 
 /* Chown targets of vfat cases, named by what the caller sees: the owner
  * (group) stat() shows it through the mount, or the id after it. The

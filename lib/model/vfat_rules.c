@@ -287,6 +287,10 @@ static const struct {
 	{ VT_R_EXEC_FCAPS, NA_BOTH, NOFCAPS },
 	{ VT_R_EXEC_FCAPS_BSET, NA_BOTH, NOFCAPS },
 	{ VT_R_EXEC_PRIV_ROOT, NA_DENY, "vfat: no setuid-root file with file capabilities" },
+	/* the fs.protected_* checks ask about sticky directories only */
+	{ VT_R_FOLLOW_PROTECTED, NA_BOTH, "vfat has no symlinks (no ->symlink) and " NOSTICKY },
+	{ VT_R_STICKY_CREATE_REGULAR, NA_BOTH, NOSTICKY },
+	{ VT_R_STICKY_CREATE_FIFO, NA_BOTH, "vfat has no fifos (no ->mknod) and " NOSTICKY },
 #undef NOXATTR
 #undef NOIOP
 #undef NOSETID
