@@ -798,7 +798,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	struct vt_caller who = vt_caller_user(ca->uid, ca->gid);
 	struct vt_minode disk;
 	struct report r = { .off = 0 };
-	const char *what = "", *p, *mroot;
+	const char *what = "", *p, *qd, *mroot;
 	char path[4300], whotext[512];
 	struct vt_run run;
 	struct vt_trace tr;
@@ -810,6 +810,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	model_case(rw, f, idx, &c, &w, &e, &tr);
 	/* P and the mount's root: the case's vfat world, or the shared disk */
 	p = c.vfat ? vt_vfat_p(c.vfat - 1) : rw->p;
+	qd = c.vfat ? vt_vfat_q(c.vfat - 1) : rw->q;
 	mroot = c.vfat ? vt_vfat_mnt(c.vfat - 1, map) : rw->mnt[map];
 	if (*case_skip(rw, &c)) {
 		vt_ktap_result(k, VT_SKIP, name, case_skip(rw, &c));
@@ -826,11 +827,11 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	/* reset the object state on disk */
 	vt_fx_remove(p);
-	if (rw->q[0])
-		vt_fx_remove(rw->q);
+	if (qd[0])
+		vt_fx_remove(qd);
 	if (vt_fx_write(p, &c.dir, &what) < 0)
 		goto setup_failed;
-	if (c.dir2.exists && vt_fx_write(rw->q, &c.dir2, &what) < 0)
+	if (c.dir2.exists && vt_fx_write(qd, &c.dir2, &what) < 0)
 		goto setup_failed;
 	if (c.obj.exists) {
 		snprintf(path, sizeof(path), "%s/o", p);
@@ -839,7 +840,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	}
 	if (c.other.exists) {
-		snprintf(path, sizeof(path), "%s/t", c.op.cross_dir ? rw->q : p);
+		snprintf(path, sizeof(path), "%s/t", c.op.cross_dir ? qd : p);
 		if (vt_fx_write(path, &c.other, &what) < 0)
 			goto setup_failed;
 	}
@@ -852,12 +853,12 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		 ((c.op.op <= VT_OP_SYMLINK || c.op.op == VT_OP_MKNOD_CHR) && !c.op.on_existing)
 		 ? "n" : "o");
 	if (c.op.cross_dir)
-		snprintf(q.path2, sizeof(q.path2), "%s/q/%s", rw->mnt[map], c.op.to_other ? "t" : "n");
+		snprintf(q.path2, sizeof(q.path2), "%s/q/%s", mroot, c.op.to_other ? "t" : "n");
 	else
 		snprintf(q.path2, sizeof(q.path2), "%s/%s", q.dir, c.op.to_other ? "t" : "n");
 	if (*result_name(&c.op) && c.op.op != VT_OP_UNLINK && c.op.op != VT_OP_RMDIR)
 		snprintf(q.result, sizeof(q.result), "%s/%s",
-			 c.op.cross_dir ? rw->mnt[map] : q.dir,
+			 c.op.cross_dir ? mroot : q.dir,
 			 c.op.cross_dir ? (c.op.to_other ? "q/t" : "q/n") : result_name(&c.op));
 	who.userns_fd = rw->ns_fd[ca->ns];
 	who.userns_desc = ca->ns == VT_NS_INIT ? NULL : ca->ns == VT_NS_CHILD ? "ns0 " VT_NS0_SPEC
@@ -879,7 +880,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		say(&r, "  caller %s did not run: %s\n", whotext, run.msg);
 		r.diffs++;
 	} else {
-		snprintf(path, sizeof(path), "%s/%s", c.op.cross_dir ? rw->q : p,
+		snprintf(path, sizeof(path), "%s/%s", c.op.cross_dir ? qd : p,
 			 result_name(&c.op));
 		if (*result_name(&c.op))
 			vt_fx_read(path, &disk);

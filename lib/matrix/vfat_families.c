@@ -1,6 +1,7 @@
 /* The matrix families on vfat (vfat_fixture.h). Each is a list of vfat
  * worlds times a list of operations on what vfat can hold: P (a
- * directory of the world), P/o and P/t each a file, a read-only file
+ * directory of the world; Q another, for renames across parents), P/o and
+ * P/t (or Q/t) each a file, a read-only file
  * (ATTR_RO), a directory or a copy of exec-probe. Owners and modes are the
  * world's (vt_fat_inode), never chosen per case; chown targets are named
  * by what the caller sees (VT_FAT_ID_SEEN). Every expected value comes
@@ -52,6 +53,9 @@ static void fat_make(const struct fat_family *f, int local, struct vt_mcase *c)
 		c->obj = fat_obj(&vw->model, o->obj);
 	if (o->other)
 		c->other = fat_obj(&vw->model, o->other);
+	/* Q, the second parent, is another directory of the same world */
+	if (o->op.cross_dir)
+		c->dir2 = vt_fat_inode(&vw->model, true, false);
 	c->op = o->op;
 	c->umask = o->umask ? o->umask : 022;
 	snprintf(c->what, sizeof(c->what), "fat=%s/%s", vw->name, o->what);
@@ -182,6 +186,12 @@ static const struct fat_op delete_ops[] = {
 	  OP(.op = VT_OP_RENAME_EXCHANGE, .to_other = true), 0 },
 	{ "op=rename-exchange/obj=file/to=n", 'f', 0, OP(.op = VT_OP_RENAME_EXCHANGE), 0 },
 	{ "op=link/obj=file/to=n", 'f', 0, OP(.op = VT_OP_LINK), 0 },
+	/* across parents P -> Q: both parents' may_delete/may_create, and a
+	 * directory moved needs write on itself for its ".." (vfs_rename) */
+	{ "op=rename/obj=file/to=q-n", 'f', 0, OP(.op = VT_OP_RENAME, .cross_dir = true), 0 },
+	{ "op=rename/obj=dir/to=q-n", 'd', 0, OP(.op = VT_OP_RENAME, .cross_dir = true), 0 },
+	{ "op=rename/obj=file/to=q-t-file", 'f', 'f',
+	  OP(.op = VT_OP_RENAME, .cross_dir = true, .to_other = true), 0 },
 };
 FAT_FAMILY(delete, "007", 0, 2, 3, 4, 6);
 

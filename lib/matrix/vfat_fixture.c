@@ -40,7 +40,7 @@ const int vt_vfat_world_count = sizeof(vt_vfat_worlds) / sizeof(vt_vfat_worlds[0
 #define MAX_MAPS 16
 
 static char img_dir[4200];
-static char disk[MAX_WORLDS][4200], pdir[MAX_WORLDS][4300];
+static char disk[MAX_WORLDS][4200], pdir[MAX_WORLDS][4300], qdir[MAX_WORLDS][4300];
 static char mnt[MAX_WORLDS][MAX_MAPS][4200];
 static bool mounted[MAX_WORLDS][MAX_MAPS], disk_mounted[MAX_WORLDS], img_mounted;
 
@@ -80,6 +80,11 @@ const char *vt_vfat_p(int w)
 	return pdir[w];
 }
 
+const char *vt_vfat_q(int w)
+{
+	return qdir[w];
+}
+
 const char *vt_vfat_mnt(int w, int map)
 {
 	return vt_map_axes[map].spec ? mnt[w][map] : disk[w];
@@ -116,6 +121,7 @@ static const char *world_setup(const char *base, int k, const int *ns, char *why
 	}
 	snprintf(disk[k], sizeof(disk[k]), "%s/disk", dir);
 	snprintf(pdir[k], sizeof(pdir[k]), "%s/p", disk[k]);
+	snprintf(qdir[k], sizeof(qdir[k]), "%s/q", disk[k]);
 	snprintf(name, sizeof(name), "fat%d", k);
 	r = vt_vfat_mount_new(img_dir, name, vw->options, disk[k], &what);
 	if (r < 0) {

@@ -47,9 +47,11 @@ void vt_vfat_resolve(const struct vt_world *w, struct vt_mop_args *a);
 const char *vt_vfat_setup(const char *base, char *why, size_t len);
 /* Detaches everything vt_vfat_setup mounted (idempotent). */
 void vt_vfat_teardown(void);
-/* World W's root on the plain mount, P on it, and its root through map M. */
+/* World W's root on the plain mount, P and Q (the second parent of the
+ * cross-directory renames) on it, and its root through map M. */
 const char *vt_vfat_disk(int w);
 const char *vt_vfat_p(int w);
+const char *vt_vfat_q(int w);
 const char *vt_vfat_mnt(int w, int map);
 
 #endif

@@ -259,6 +259,10 @@ static const struct {
 	{ VT_R_STICKY_VICTIM, NA_BOTH, NOSTICKY },
 	{ VT_R_STICKY_DIR, NA_BOTH, NOSTICKY },
 	{ VT_R_STICKY_FOWNER, NA_BOTH, NOSTICKY },
+	/* P, Q and the directory moved share uid=, gid= and dmask, so a
+	 * caller allowed to write P (may_delete) may write the directory */
+	{ VT_R_RENAME_DIR_WRITE, NA_DENY,
+	  "vfat: every directory has the same owner and mode (uid=, gid=, dmask) as the parent the rename needed write on" },
 	{ VT_R_WHITEOUT_OK, NA_BOTH, "vfat has no whiteouts (vfat_rename2: EINVAL)" },
 	{ VT_R_ACL_UID_EINVAL, NA_ALLOW, NOXATTR },
 	{ VT_R_ACL_GID_EINVAL, NA_ALLOW, NOXATTR },
