@@ -14,7 +14,7 @@ VT_TIMEOUT=""
 VT_CASE=""
 VT_SEED=""
 VT_SHARD=""
-VT_RESULTS=""
+VT_RESULTS=${RESULT_BASE:-}
 VT_CONFIG_FILE=""
 VT_VERBOSE=0
 VT_DEFAULT_EXPUNGES=1
@@ -34,7 +34,7 @@ usage: ./check [options] [suite/NNN ...]
                  kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; ignored with a
                  config that sets FSTYP)
   -T SECONDS     per-test timeout (default 1200: the largest matrix family takes about 5 min in a TCG guest; or TEST_TIMEOUT)
-  -r DIR         results directory (default: ./results)
+  --results DIR  results directory (default: $RESULT_BASE, else ./results)
   -n             dry run: show what would run
   -l             list the tests with their groups and descriptions
   --list-cases   list the cases of the selected tests (suite/NNN/case)
@@ -63,7 +63,7 @@ vt_bad() {
 vt_parse_options() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		-g|-x|-E|-s|-c|-T|-r|--fs|--case|--seed|--shard)
+		-g|-x|-E|-s|-c|-T|--results|--fs|--case|--seed|--shard)
 			[ $# -ge 2 ] || { vt_bad "option $1 needs a value"; return 2; }
 			[ -n "$2" ] || { vt_bad "option $1 needs a non-empty value"; return 2; }
 			case "$1" in
@@ -76,7 +76,7 @@ vt_parse_options() {
 			    VT_CONFIG_FILE=$2 ;;
 			-T) [[ "$2" =~ ^[1-9][0-9]{0,5}$ ]] || { vt_bad "-T wants a whole number of seconds, got '$2'"; return 2; }
 			    VT_TIMEOUT=$2 ;;
-			-r) VT_RESULTS=$2 ;;
+			--results) VT_RESULTS=$2 ;;
 			--fs) VT_FS_ARG=$2 ;;
 			--case) [[ "$2" =~ ^[a-z0-9_-]+/[0-9]{3}/.+$ ]] || { vt_bad "--case wants suite/NNN/case, got '$2'"; return 2; }
 			    VT_CASE=$2 ;;

@@ -1,4 +1,4 @@
-# ./check --report porting --fs FSTYP [-r DIR] [--from-results] [check options]
+# ./check --report porting --fs FSTYP [--results DIR] [--from-results] [check options]
 #
 # The porting report for a filesystem maintainer adding FS_ALLOW_IDMAP: one
 # row per VFS operation family with its verdict, the kernel functions it
@@ -17,7 +17,7 @@ VT_PORTING_ROWS=${VT_PORTING_ROWS:-$VT_TOP/common/porting.rows}
 
 vt_porting_bad() {
 	echo "check: $*" >&2
-	echo "check: usage: ./check --report porting --fs FSTYP [-r DIR] [--from-results] [check options]" >&2
+	echo "check: usage: ./check --report porting --fs FSTYP [--results DIR] [--from-results] [check options]" >&2
 	exit 2
 }
 
@@ -90,7 +90,7 @@ vt_porting_section() { # fs dir
 vt_porting_write() { # fs dir
 	local fs=$1 dir=$2 section out kernel
 	if [ ! -f "$dir/results.ktap" ]; then
-		echo "check: no results to report on: $dir/results.ktap does not exist (run ./check first, or give -r DIR)" >&2
+		echo "check: no results to report on: $dir/results.ktap does not exist (run ./check first, or give --results DIR)" >&2
 		return 2
 	fi
 	dir=$(cd "$dir" && pwd)

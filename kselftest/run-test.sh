@@ -68,7 +68,7 @@ rm -f "$res/results.ktap"
 # Each kselftest KTAP document is whole: a caller's KSFT_TAP_LEVEL would make
 # test programs built against kselftest.h leave out their version line.
 unset KSFT_TAP_LEVEL
-"$suite/check" -r "$res" --fs "$fs" ${T:+-T "$T"} "${extra[@]}" "$test" >"$out" 2>&1 &
+"$suite/check" --results "$res" --fs "$fs" ${T:+-T "$T"} "${extra[@]}" "$test" >"$out" 2>&1 &
 pid=$!
 stopped=""
 trap 'stopped=1; kill -TERM "$pid" 2>/dev/null' TERM INT HUP

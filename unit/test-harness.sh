@@ -35,27 +35,27 @@ before=$(state)
 dirs_before=$(rundirs)
 
 # 1-3: a crash
-./check -r "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1; rc=$?
+./check --results "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1; rc=$?
 ok $([ $rc = 1 ]; echo $?) "a crashing test makes check exit 1"
 ok $(grep -q 'selftest/001 .*\[failed\] crashed: killed by SIGSEGV' "$out/o"; echo $?) "the crash is reported with its signal"
 ok $(grep -q 'not ok 1 tmpfs:selftest/001' "$out/r/results.ktap" && grep -q '<failure message="crashed: killed by SIGSEGV' "$out/r/result.xml"; echo $?) "the crash is in the KTAP stream and the JUnit XML"
 
 # 4-6: a hang, with a child that ignores SIGTERM and left the process group
 start=$(date +%s)
-./check -r "$out/r" --fs tmpfs -T 2 selftest/002 >"$out/o" 2>&1; rc=$?
+./check --results "$out/r" --fs tmpfs -T 2 selftest/002 >"$out/o" 2>&1; rc=$?
 took=$(( $(date +%s) - start ))
 ok $([ $rc = 1 ] && grep -q 'timeout: killed after 2s' "$out/o"; echo $?) "a hanging test fails as a timeout"
 ok $([ $took -lt 30 ]; echo $?) "the timeout is enforced (took ${took}s with -T 2)"
 ok $(no_hung; echo $?) "no process of the hung test survives"
 
 # 7-9: leaks on purpose
-./check -r "$out/r" --fs tmpfs,ext4 selftest/003 >"$out/o" 2>&1; rc=$?
+./check --results "$out/r" --fs tmpfs,ext4 selftest/003 >"$out/o" 2>&1; rc=$?
 ok $([ $rc = 1 ]; echo $?) "a test that leaks fails"
 ok $([ "$(grep -c 'left behind: .*/leak mount /dev/loop[0-9]* (detached)' "$out/o")" = 2 ]; echo $?) "the leaked mount and loop device are named, on tmpfs and ext4"
 ok $([ "$(state)" = "$before" ]; echo $?) "loop devices and mount table are as before"
 
 # 10-14: check killed with SIGKILL mid-run
-setsid ./check -r "$out/k" --fs ext4 -T 120 selftest/002 >"$out/o" 2>&1 &
+setsid ./check --results "$out/k" --fs ext4 -T 120 selftest/002 >"$out/o" 2>&1 &
 cpid=$!
 wait_until 30 hung
 ok $? "the hanging test started"
@@ -64,12 +64,12 @@ ok $(wait_until 10 no_hung; echo $?) "SIGKILL of check: the test's processes die
 wait_until 10 bash -c '[ "$(losetup -a 2>/dev/null | grep -c vfsidmap)" = 0 ]'
 ok $([ "$(state)" = "$before" ]; echo $?) "SIGKILL of check: no loop device or mount is left"
 dead=$(comm -13 <(echo "$dirs_before") <(rundirs) | head -n 1)
-./check -r "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1
+./check --results "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1
 ok $(grep -q "cleaned up after a dead run (pid [0-9]*): removed $dead" "$out/o"; echo $?) "the next check removes the dead run's directory and says so"
 ok $([ -n "$dead" ] && [ ! -e "$dead" ]; echo $?) "the dead run's directory is gone"
 
 # 15-17: check stopped with SIGTERM mid-run
-setsid ./check -r "$out/t" --fs tmpfs -T 120 selftest/002 >"$out/o" 2>&1 &
+setsid ./check --results "$out/t" --fs tmpfs -T 120 selftest/002 >"$out/o" 2>&1 &
 cpid=$!
 wait_until 30 hung
 kill -TERM "$cpid"; wait "$cpid"; rc=$?
@@ -94,7 +94,7 @@ ok $([ $rc = 2 ] && grep -q "line 2: unknown key 'SCRATCH_FOO'" "$out/o"; echo $
 chmod 0777 "$out"
 mkdir "$out/tree" && cp -a check common runner tests "$out/tree/" && chmod -R o+rX "$out/tree"
 setpriv --reuid=65534 --regid=65534 --clear-groups env VT_RUN_BASE="$out/base" \
-	"$out/tree/check" -r "$out/nobody" --fs tmpfs idmapped/001 >"$out/o" 2>&1; rc=$?
+	"$out/tree/check" --results "$out/nobody" --fs tmpfs idmapped/001 >"$out/o" 2>&1; rc=$?
 ok $([ $rc = 0 ] && grep -q '\[not run\] needs root' "$out/o"; echo $?) "not root: notrun with the reason, exit 0"
 
 [ "$n" = "$PLAN" ] || echo "# planned $PLAN, ran $n"

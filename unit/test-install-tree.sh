@@ -86,7 +86,7 @@ check_ '[ $? -eq 0 ]' "dry run of -g idmapped"
 
 # A sample of every case-based test: every test's world is built and torn
 # down, and every matrix family reaches its fixtures (exec-probe copies).
-in_root './check --fs tmpfs -g idmapped --shard 1/150 -r /tmp/res; rc=$?; cp -r /tmp/res /vfsidmap/.res; exit $rc' \
+in_root './check --fs tmpfs -g idmapped --shard 1/150 --results /tmp/res; rc=$?; cp -r /tmp/res /vfsidmap/.res; exit $rc' \
 	>"$work/run.out" 2>&1
 rc=$?
 npass=$(grep -cE '^ok [0-9]+ tmpfs:[a-z]+/[0-9]+$' "$S/.res/results.ktap" 2>/dev/null)
@@ -100,7 +100,7 @@ rm -rf "$S/.res"
 
 # The check can fail: without exec-probe the exec family must fail.
 mv "$S/tests/matrix/exec-probe" "$work/exec-probe.away"
-in_root './check --fs tmpfs matrix/010 --shard 1/150 -r /tmp/res; rc=$?; cat /tmp/res/tmpfs/matrix/010.full; exit $rc' >"$work/neg.out" 2>&1
+in_root './check --fs tmpfs matrix/010 --shard 1/150 --results /tmp/res; rc=$?; cat /tmp/res/tmpfs/matrix/010.full; exit $rc' >"$work/neg.out" 2>&1
 rc=$?
 check_ '[ $rc -eq 1 ] && grep -q "copy exec-probe: ENOENT" "$work/neg.out"' \
 	"an install without exec-probe fails the exec family, naming it (exit $rc)"

@@ -41,7 +41,7 @@ ok $? "a test or matrix family mapping to no row, and a dead map line, fail the 
 bad=0
 for args in "--report porting" "--report porting --fs tmpfs,ext4" "--report nosuch --fs tmpfs" \
 	"--report porting --fs nosuchfs" "--from-results --fs tmpfs" "--report porting --fs tmpfs -l" \
-	"--report porting --fs tmpfs -r $tmp/none --from-results"; do
+	"--report porting --fs tmpfs --results $tmp/none --from-results"; do
 	err=$("$top/check" $args 2>&1 >/dev/null); rc=$?
 	if [ $rc != 2 ] || [ -z "$err" ]; then echo "# ./check $args: exit $rc, stderr '$err'"; bad=1; fi
 done
@@ -52,7 +52,7 @@ if [ "$(id -u)" != 0 ]; then
 	skip "real tmpfs run: report with every row, no failure" "needs root"
 	skip "real tmpfs run: HTML well formed" "needs root"
 else
-	"$top/check" --report porting --fs tmpfs --shard 1/60 -r "$tmp/real" >"$tmp/real.out" 2>&1; rc=$?
+	"$top/check" --report porting --fs tmpfs --shard 1/60 --results "$tmp/real" >"$tmp/real.out" 2>&1; rc=$?
 	md=$tmp/real/porting-tmpfs.md
 	good=0
 	[ $rc = 0 ] && [ -f "$md" ] && [ -f "$tmp/real/porting-tmpfs.html" ] || good=1
@@ -122,7 +122,7 @@ ok 1 owner-seen-through-mount
 EOF
 # A rows file with one more row that nothing maps to.
 { cat "$ROWS"; echo "row future a row without any test"; echo "  kernel: future_fn"; echo "  fs: ->future"; } >"$tmp/rows.future"
-out=$(VT_PORTING_ROWS=$tmp/rows.future "$top/check" --report porting --fs tmpfs -r "$c" --from-results 2>&1); rc=$?
+out=$(VT_PORTING_ROWS=$tmp/rows.future "$top/check" --report porting --fs tmpfs --results "$c" --from-results 2>&1); rc=$?
 md=$c/porting-tmpfs.md
 [ $rc = 1 ] && [ -f "$md" ]; ok $? "crafted results with a failure: exit 1 and a report (--from-results runs nothing)"
 [ ! -e "$c/tmpfs/api/001.ktap" ] || echo "# --from-results ran tests"
@@ -170,7 +170,7 @@ printf '\nrun started 2026-01-01T00:00:00Z on 6.99.0-crafted (guest)\nSECTION vf
   done; } >"$v/results.ktap"
 good=0
 grep -qF '"%s cannot be idmapped on this kernel (mount_setattr(MOUNT_ATTR_IDMAP) gives EINVAL)\n"' "$top/runner/vfsidmap-tool.c" || { echo "# the probe's message changed: update this fixture"; good=1; }
-"$top/check" --report porting --fs vfat -r "$v" --from-results >"$tmp/v.out" 2>&1 || good=1
+"$top/check" --report porting --fs vfat --results "$v" --from-results >"$tmp/v.out" 2>&1 || good=1
 [ "$(grep -c "| \*\*not applicable\*\* | $why" "$v/porting-vfat.md")" = "$nrows" ] || { echo "# not every row is 'not applicable: $why'"; good=1; }
 has "$v/porting-vfat.md" "**vfat cannot be idmapped here:** $why" || good=1
 ok $good "no FS_ALLOW_IDMAP: all $nrows rows not applicable with the probe's reason"
@@ -181,7 +181,7 @@ if [ "$(id -u)" != 0 ]; then
 elif grep -qw vfat /proc/filesystems || modinfo vfat >/dev/null 2>&1; then
 	skip "real run on a filesystem the kernel lacks" "this kernel has vfat (run/vm covers it)"
 else
-	"$top/check" --report porting --fs vfat -r "$tmp/vfat" >"$tmp/vfat.out" 2>&1
+	"$top/check" --report porting --fs vfat --results "$tmp/vfat" >"$tmp/vfat.out" 2>&1
 	why=$(sed -n 's/^NOT RUN       -- //p' "$tmp/vfat.out" | head -n 1)
 	[ -n "$why" ] && [ "$(grep -c "| \*\*not applicable\*\* | $why" "$tmp/vfat/porting-vfat.md")" = "$nrows" ]
 	ok $? "real run, vfat missing from the kernel: every row not applicable with check's reason ('$why')"
@@ -192,7 +192,7 @@ if [ -n "${MAKE:-}" ] || command -v make >/dev/null 2>&1; then
 	dest=$tmp/inst
 	if ${MAKE:-make} -C "$top" -s install DESTDIR="$dest" suitedir=/vfsidmap >"$tmp/inst.out" 2>&1; then
 		rm -f "$c/porting-tmpfs.md"
-		"$dest/vfsidmap/check" --report porting --fs tmpfs -r "$c" --from-results >/dev/null 2>&1
+		"$dest/vfsidmap/check" --report porting --fs tmpfs --results "$c" --from-results >/dev/null 2>&1
 		rc=$?
 		[ $rc = 1 ] && verdict_is "$c/porting-tmpfs.md" "chown and chgrp" fail
 		ok $? "the installed tree alone writes the report from results (exit $rc)"

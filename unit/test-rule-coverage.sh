@@ -26,7 +26,7 @@ decisions=$(sed -n 's/^[[:space:]]*X(\([A-Z0-9_]*\), "\([^"]*\)", \(CHECK\|BRANC
 ndec=$(printf '%s\n' "$decisions" | grep -c .)
 
 # 1: a full sample run passes and reports the coverage in every place.
-"$top/check" --fs tmpfs -r "$tmp/a" matrix/011 >"$tmp/a.out" 2>&1; rc=$?
+"$top/check" --fs tmpfs --results "$tmp/a" matrix/011 >"$tmp/a.out" 2>&1; rc=$?
 tsv=$tmp/a/rule-coverage.tsv
 good=0
 [ $rc = 0 ] && [ -s "$tsv" ] && [ -s "$tmp/a/tmpfs/rule-coverage.tsv" ] || good=1
@@ -60,12 +60,12 @@ done
 [ -z "$missing" ]; ok $? "every family of the sample meets every mount idmap and every caller${missing:+ (missing:$missing)}"
 
 # 4: the choice is deterministic.
-"$top/check" --fs tmpfs -r "$tmp/b" matrix/011 >/dev/null 2>&1
+"$top/check" --fs tmpfs --results "$tmp/b" matrix/011 >/dev/null 2>&1
 cmp -s <(grep '^ok ' "$tmp/a/tmpfs/matrix/011.ktap") <(grep '^ok ' "$tmp/b/tmpfs/matrix/011.ktap")
 ok $? "two runs choose the same cases in the same order"
 
 # 5-6: the accounting can fail: leave out the cases that decide a rule.
-VT_SAMPLE_WITHOUT=check_sticky.victim-owner "$top/check" --fs tmpfs -r "$tmp/c" matrix/011 >"$tmp/c.out" 2>&1
+VT_SAMPLE_WITHOUT=check_sticky.victim-owner "$top/check" --fs tmpfs --results "$tmp/c" matrix/011 >"$tmp/c.out" 2>&1
 row=$(awk -F'\t' '$3 == "check_sticky.victim-owner"' "$tmp/c/rule-coverage.tsv")
 [ "$(printf '%s\n' "$row" | cut -f5-7)" = "0	0	never" ]
 ok $? "without its cases check_sticky.victim-owner shows 0 0 never (row: $row)"

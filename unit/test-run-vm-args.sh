@@ -44,9 +44,9 @@ expect_usage "--timeout not a number" --kernel "$notkernel" --timeout 1h
 expect_usage "--timeout=value form checked" --kernel "$notkernel" --timeout=-5
 expect_usage "--modules missing dir" --kernel "$notkernel" --modules "$base/nomods"
 expect_usage "check -E missing file" --kernel "$notkernel" -- -E "$base/noexpunge"
-expect_usage "check -r without value" --kernel "$notkernel" -- -g quick -r
+expect_usage "check --results without value" --kernel "$notkernel" -- -g quick --results
 mkdir -p "$base/precious" && touch "$base/precious/file"
-expect_usage "check -r on a directory that is not results" --kernel "$notkernel" -- -r "$base/precious"
+expect_usage "check --results on a directory that is not results" --kernel "$notkernel" -- --results "$base/precious"
 ok $([ -e "$base/precious/file" ] && echo 0 || echo 1) "that directory is untouched"
 rm -rf "$base/precious"
 

@@ -808,7 +808,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 
 	(void)local;
 	model_case(rw, f, idx, &c, &w, &e, &tr);
-	/* P and the mount's root: the case's vfat world, or the shared disk */
+	/* P, Q and the mount's root: the case's vfat world, or the shared disk */
 	p = c.vfat ? vt_vfat_p(c.vfat - 1) : rw->p;
 	qd = c.vfat ? vt_vfat_q(c.vfat - 1) : rw->q;
 	mroot = c.vfat ? vt_vfat_mnt(c.vfat - 1, map) : rw->mnt[map];
