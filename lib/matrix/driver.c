@@ -1250,6 +1250,10 @@ static int choose_sample(const struct world *rw, const struct space *sp,
 				continue;
 		}
 		nk = case_kills(rw, f, idx, mu, seen, kills, &c, &e, &tr, ms);
+		/* the space's kills, before any case is left out */
+		for (k = 0; k < nk && ms; k++)
+			if (!ms->kills[kills[k]]++)
+				ms->first_kill[kills[k]] = g;
 		if (drop != VT_R_NONE && tr.ev[drop])
 			continue;
 		for (k = 0; k < nk && drop_mut >= 0; k++)
@@ -1266,10 +1270,6 @@ static int choose_sample(const struct world *rw, const struct space *sp,
 		for (k = 0; k < nk; k++) {
 			item = nitems_axes + kills[k];
 			row[item / 64] |= 1ULL << (item % 64);
-			if (ms) {
-				if (!ms->kills[kills[k]]++)
-					ms->first_kill[kills[k]] = g;
-			}
 		}
 		cand[ncand++] = g;
 	}
@@ -1676,6 +1676,19 @@ static int matrix_run(const struct space *sp, bool sample, const char *base_name
 	memset(&cov, 0, sizeof(cov));
 	expunges_load(&x);
 	note[0] = 0;
+	{
+		int nbreak;
+		const char *brk = vt_mut_env(&nbreak);
+
+		/* bad input: before anything is built */
+		if (brk && nbreak < 0) {
+			vt_ktap_header(&k, 0);
+			vt_ktap_diag(&k, "VT_MODEL_BREAK=%s names no model mutant (runner/vfsidmap-tool "
+				     "mutants lists them)", brk);
+			fflush(stdout);
+			return 2;
+		}
+	}
 	why = setup(&w, base_name);
 	if (why) {
 		teardown(&w);
@@ -1684,18 +1697,6 @@ static int matrix_run(const struct space *sp, bool sample, const char *base_name
 		return 4;
 	}
 	world_facts(&w, &facts);
-	{
-		int nbreak;
-		const char *brk = vt_mut_env(&nbreak);
-
-		if (brk && nbreak < 0) {
-			teardown(&w);
-			vt_ktap_header(&k, 0);
-			vt_ktap_diag(&k, "VT_MODEL_BREAK=%s names no model mutant (runner/vfsidmap-tool "
-				     "mutants lists them)", brk);
-			return 2;
-		}
-	}
 	if (sample && !(only && *only)) {
 		struct mutants mu;
 		int n = -1, nbreak;

@@ -129,8 +129,8 @@ int vt_fat_xattr_handler(const struct vt_world *w, enum vt_rule *rule)
 	 * (xattr_resolve_name) give EOPNOTSUPP, and for security.* the
 	 * capability LSM's cap_inode_getsecurity gets the same from
 	 * vfs_getxattr_alloc */
-	*rule = VT_R_FAT_NO_XATTR;
-	return -EOPNOTSUPP;
+	VT_REFUSE(VT_R_FAT_NO_XATTR, EOPNOTSUPP);
+	return 0;
 }
 
 /* fat_allow_set_time(): may a non-owner set explicit times? Recorded
