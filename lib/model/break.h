@@ -75,7 +75,8 @@ struct vt_mpoint {
 		&vt_mp_here_;                                                                  \
 	})
 
-/* Where the scorer records what one case evaluated (NULL: nowhere):
+/* Where the scorer records what one case evaluated (NULL: nowhere; else
+ * vt_mp_count() + 1 bytes, the last for points that are not mutants):
  * vt_mp_seen[idx] |= VT_MP_REACHED | operators whose value differed. */
 extern uint8_t *vt_mp_seen;
 

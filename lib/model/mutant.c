@@ -84,11 +84,14 @@ void vt_mp_init(void)
 		/* VT_FAIL(e, ENOSYS, VT_R_NONE): "not modelled", not a guard */
 		if (p->kind == VT_MPK_GUARD && strcmp(p->kfn, "VT_R_NONE") == 0)
 			p->kind = VT_MPK_NONE;
-		p->idx = n;	/* points that are not mutants share the spare slot */
 		if (p->kind != VT_MPK_NONE)
 			reg[nreg++] = p;
 	}
 	qsort(reg, (size_t)nreg, sizeof(*reg), cmp_point);
+	/* points that are not mutants share the spare slot after the last */
+	for (q = __start_vt_mpoints; q && q < __stop_vt_mpoints; q++)
+		if ((*q)->kind == VT_MPK_NONE)
+			(*q)->idx = nreg;
 	for (k = 0; k < nreg; k++) {
 		reg[k]->idx = k;
 		reg[k]->ord = 1;
@@ -156,7 +159,13 @@ void vt_mp_id(const struct vt_mpoint *p, unsigned int op, char *buf, size_t len)
 
 		/* a guard is named by its rule's slug, or by the variable
 		 * holding the rule ("guard[rule]") */
+		char *d;
+
 		snprintf(kfn, sizeof(kfn), "guard[%s]", r != VT_R_NONE ? vt_rule_info(r)->slug : p->kfn);
+		/* an expression as written, without its blanks */
+		for (d = kfn; *d; d++)
+			if (*d == ' ' || *d == '\t')
+				memmove(d, d + 1, strlen(d)), d--;
 	} else {
 		snprintf(kfn, sizeof(kfn), "%s", p->kfn);
 	}

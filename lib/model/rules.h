@@ -99,7 +99,7 @@ static inline void vt_set_rule(struct vt_expect *e, enum vt_rule rule)
  * operation goes on (VT_R_NONE, "not modelled", is no guard). */
 #define VT_FAIL(e, errno_, rule_)                                              \
 	do {                                                                   \
-		if (VT_REFUSES(rule_)) {                                       \
+		if (VT_REFUSES_(#rule_)) {                                     \
 			vt_hit(w, (rule_), false);                             \
 			(e)->err = (errno_);                                   \
 			vt_set_rule((e), (rule_));                             \
@@ -107,14 +107,16 @@ static inline void vt_set_rule(struct vt_expect *e, enum vt_rule rule)
 		}                                                              \
 	} while (0)
 
-/* True unless a mutant removed the refusal here (a guard point). */
-#define VT_REFUSES(rule_) (!vt_mp_guard_removed(VT_MP_(VT_MPK_GUARD, #rule_)))
+/* True unless a mutant removed the refusal here (a guard point named by
+ * the rule as written, before macro expansion). */
+#define VT_REFUSES(rule_) VT_REFUSES_(#rule_)
+#define VT_REFUSES_(text_) (!vt_mp_guard_removed(VT_MP_(VT_MPK_GUARD, text_)))
 
 /* In a helper returning -errno with `*rule`: refuse with ERRNO_ (positive)
  * decided by RULE_, unless a mutant removed this guard. */
 #define VT_REFUSE(rule_, errno_)                                               \
 	do {                                                                   \
-		if (VT_REFUSES(rule_)) {                                       \
+		if (VT_REFUSES_(#rule_)) {                                     \
 			*rule = (rule_);                                       \
 			return -(errno_);                                      \
 		}                                                              \
