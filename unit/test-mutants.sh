@@ -11,12 +11,14 @@
 #  6:   the first hand-written mutant, chown-skip-mount-translation, is
 #       one of the generated ones and quick kills it.
 #  7:   bad input (an unknown mutant, group or fs) is exit 2.
+#  8:   scripts/idmap-inventory on a two-file kernel tree: a modelled site
+#       names its mutants, a comment is no call, an unknown one is not modelled.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tool=$top/runner/vfsidmap-tool
 n=0 failed=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-echo "1..7"
+echo "1..8"
 tmp=$(mktemp -d /tmp/vfsidmap-mut.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 rules=$(ls "$top"/lib/model/*_rules.c "$top"/lib/model/model.c)
@@ -102,4 +104,27 @@ VT_MODEL_BREAK=no-such-mutant "$top/tests/matrix/002" >/dev/null 2>&1; [ $? = 2 
 "$tool" mutation-score no-such-group >/dev/null 2>&1; [ $? = 2 ] || good=1
 "$tool" mutation-score --fs nofs quick >/dev/null 2>&1; [ $? = 2 ] || good=1
 ok $good "an unknown mutant, group or filesystem is exit 2"
+# 8: the inventory on a tiny tree
+mkdir -p "$tmp/k/fs/zzfs"
+cat >"$tmp/k/fs/attr.c" <<'C'
+static bool chown_ok(struct mnt_idmap *idmap, const struct inode *inode, vfsuid_t ia_vfsuid)
+{
+	/* i_uid_into_vfsuid() in a comment is no call */
+	vfsuid_t vfsuid = i_uid_into_vfsuid(idmap, inode);
+	return vfsuid_eq_kuid(vfsuid, current_fsuid());
+}
+C
+cat >"$tmp/k/fs/zzfs/inode.c" <<'C'
+int zzfs_thing(struct inode *inode)
+{
+	return i_gid_into_vfsgid(&nop_mnt_idmap, inode).val;
+}
+C
+"$top/scripts/idmap-inventory" "$tmp/k" "$tmp/list" >"$tmp/inv.tsv" 2>"$tmp/inv.err"; rc=$?
+a=$(awk -F'\t' '$1 == "fs/attr.c" && $4 == "i_uid_into_vfsuid" { print $3 "|" $6 "|" $7 }' "$tmp/inv.tsv")
+b=$(awk -F'\t' '$1 == "fs/zzfs/inode.c" { print $3 "|" $7 }' "$tmp/inv.tsv")
+rows=$(($(wc -l <"$tmp/inv.tsv") - 1))
+[ $rc = 0 ] && [ $rows = 3 ] && case $a in "chown_ok|"*"attr_rules.c:chown_ok/i_uid_into_vfsuid#identity"*"|modelled") true ;; *) false ;; esac &&
+	[ "$b" = "zzfs_thing|not modelled" ]
+ok $? "idmap-inventory: chown_ok's call is modelled with its mutants, zzfs's is not, the comment is no row ($rows rows)"
 [ $failed = 0 ]
