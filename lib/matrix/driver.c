@@ -1594,7 +1594,7 @@ static int matrix_score(const struct space *sp, const char *fstype, const char *
 		for (k = 0; k < mu.n; k++)
 			if (!sel_kills[k] && ms.kills[k]) {
 				int idx;
-				const struct vt_family *f = space_case(&*sp, ms.first_kill[k], &idx);
+				const struct vt_family *f = space_case(sp, ms.first_kill[k], &idx);
 
 				vt_mp_id(vt_mp_get(mu.point[k]), mu.op[k], id, sizeof(id));
 				case_name(f, idx, note, sizeof(note));
