@@ -44,6 +44,11 @@ usage: ./check [options] [suite/NNN ...]
   --rule-coverage  print the table of model rules each section decided, both
                  ways or not (the summary line is always printed; the table
                  is always in results/rule-coverage.tsv)
+  --mutation-score [GROUP]  score the model's mutants offline (no mount):
+                 which ones the cases of GROUP (quick: the sample; all; a
+                 matrix test or family) kill, per --fs (default tmpfs);
+                 table on the terminal, DIR/mutation-score.tsv; exit 1 if
+                 a mutant some case kills survives GROUP
   -v             print each failure message on the terminal (default: first 5)
   --report porting  with --fs FSTYP (one): run the idmapped group and write
                  DIR/porting-FSTYP.md and .html; add --from-results to only
@@ -93,6 +98,7 @@ vt_parse_options() {
 		--list-cases) VT_LIST_CASES=1; shift ;;
 		--no-default-expunges) VT_DEFAULT_EXPUNGES=0; shift ;;
 		--rule-coverage) VT_RULE_COVERAGE_TABLE=1; shift ;;
+		--mutation-score) VT_MUTATION_SCORE=1; shift ;;
 		-h|--help) vt_usage; exit 0 ;;
 		--) shift; VT_TEST_ARGS+=("$@"); break ;;
 		-*) vt_bad "unknown option '$1'"; return 2 ;;
@@ -112,7 +118,27 @@ vt_parse_options() {
 	if [ -n "$VT_CASE" ]; then
 		VT_TEST_ARGS+=("${VT_CASE%/*}")
 	fi
+	[ "${VT_MUTATION_SCORE:-0}" = 1 ] && { vt_mutation_score; exit $?; }
 	return 0
+}
+
+# --mutation-score: forwarded to vfsidmap-tool (the model alone; no mount)
+vt_mutation_score() {
+	local res=${VT_RESULTS:-$VT_TOP/results} sel=${VT_GROUPS[0]:-${VT_TEST_ARGS[0]:-quick}}
+	local fs out rc=0 r list
+	IFS=, read -ra list <<<"${VT_FS_ARG:-tmpfs}"
+	mkdir -p "$res" || { vt_bad "cannot create the results directory $res"; return 2; }
+	for fs in "${list[@]}"; do
+		out=$res/mutation-score.tsv
+		if [ ${#list[@]} -gt 1 ]; then
+			mkdir -p "$res/$fs" || return 2
+			out=$res/$fs/mutation-score.tsv
+		fi
+		"$VT_TOP/runner/vfsidmap-tool" mutation-score --fs "$fs" --tsv "$out" "$sel"
+		r=$?
+		[ $r -gt $rc ] && rc=$r
+	done
+	return $rc
 }
 
 vt_require_built() {

@@ -11,6 +11,13 @@
  *                                   a mounted filesystem (else a reason, exit 2)
  *   probe-idmap                     (inside vfsidmap-exec) can $TEST_DIR be
  *                                   idmapped? exit 0, or 4 with the reason
+ *   mutants                         list the model's mutants (model/break.h):
+ *                                   id, file, line, model function, kernel function
+ *   mutation-score [--fs FSTYPE] [--tsv PATH] [quick|all|matrix/NNN|family]
+ *                                   which model mutants those cases kill, from
+ *                                   the model alone (no mount, no system call per
+ *                                   case); exit 1 if some survive
+ * (the last two run tests/matrix/011, which holds every family)
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "util/errname.h"
@@ -233,10 +240,34 @@ static int cmd_probe_idmap(void)
 	return 4;
 }
 
+/* mutants, mutation-score: tests/matrix/011 next to this program's
+ * runner/ directory holds every family and the model. */
+static int run_sample_program(const char *mode, int argc, char **argv)
+{
+	char self[4096], prog[4200], *slash;
+	char **args = calloc((size_t)argc + 2, sizeof(char *));
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int i;
+
+	if (n < 0 || !args)
+		return die("%s: cannot find this program: %s", mode, strerror(errno));
+	self[n] = 0;
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = 0;
+	snprintf(prog, sizeof(prog), "%s/../tests/matrix/011", self);
+	args[0] = prog;
+	args[1] = (char *)mode;
+	for (i = 1; i < argc; i++)
+		args[i + 1] = argv[i];
+	execv(prog, args);
+	return die("%s: cannot run %s: %s", mode, prog, strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return die("usage: vfsidmap-tool config|mapping|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap ...");
+		return die("usage: vfsidmap-tool config|mapping|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score ...");
 	if (strcmp(argv[1], "config") == 0)
 		return cmd_config(argc - 1, argv + 1);
 	if (strcmp(argv[1], "mapping") == 0)
@@ -266,5 +297,9 @@ int main(int argc, char **argv)
 		return cmd_device_free(argc - 1, argv + 1);
 	if (strcmp(argv[1], "probe-idmap") == 0)
 		return cmd_probe_idmap();
+	if (strcmp(argv[1], "mutants") == 0 && argc == 2)
+		return run_sample_program("--list-mutants", argc - 1, argv + 1);
+	if (strcmp(argv[1], "mutation-score") == 0)
+		return run_sample_program("--mutation-score", argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);
 }

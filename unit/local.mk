@@ -28,6 +28,10 @@ EXTRA_DIST += unit/test-porting-report.sh
 # family meets every idmap and caller, and a rule left out shows as 0 (root).
 TESTS += unit/test-rule-coverage.sh
 EXTRA_DIST += unit/test-rule-coverage.sh
+# Model mutants: generated from the model, scored offline; the quick sample
+# kills every killable one and the score can fail.
+TESTS += unit/test-mutants.sh
+EXTRA_DIST += unit/test-mutants.sh
 # make kselftest-install: the tree's shape, DESTDIR, a strict KTAP parser
 # (unit/ktap-parse.awk, with broken documents it must reject), tests run
 # through our run_kselftest.sh and through a kernel tree's (root).

@@ -1027,79 +1027,600 @@ static const struct vt_family *space_case(const struct space *sp, int g, int *id
 	return sp->fams[fi];
 }
 
+/* Model mutants (model/break.h) as the sampler and the scorer count
+ * them: every (mutation point, operator) pair, numbered. */
+struct mutants {
+	int n, npoints;
+	int *point;		/* mutant -> point index */
+	unsigned int *op;	/* mutant -> operator bit */
+	int *slot;		/* point * 4 + operator bit number -> mutant */
+};
+
+static int mutants_init(struct mutants *mu)
+{
+	int p, b;
+
+	memset(mu, 0, sizeof(*mu));
+	mu->npoints = vt_mp_count();
+	mu->point = calloc((size_t)mu->npoints * 4 + 1, sizeof(int));
+	mu->op = calloc((size_t)mu->npoints * 4 + 1, sizeof(unsigned int));
+	mu->slot = calloc((size_t)mu->npoints * 4 + 1, sizeof(int));
+	if (!mu->point || !mu->op || !mu->slot)
+		return -1;
+	for (p = 0; p < mu->npoints; p++)
+		for (b = 0; b < 4; b++) {
+			mu->slot[p * 4 + b] = -1;
+			if (vt_mp_ops(vt_mp_get(p)) & (1u << b)) {
+				mu->slot[p * 4 + b] = mu->n;
+				mu->point[mu->n] = p;
+				mu->op[mu->n++] = 1u << b;
+			}
+		}
+	return 0;
+}
+
+static void mutants_free(struct mutants *mu)
+{
+	free(mu->point);
+	free(mu->op);
+	free(mu->slot);
+}
+
+/* What a kernel doing exactly what expectation B says shows the
+ * comparison (compare()): the errno, the caller's view, the disk. */
+static void observe(const struct vt_world *w, const struct vt_mcase *c, const struct vt_expect *b,
+		    struct vt_exec_reply *rep, struct vt_minode *disk, bool *obj_exists,
+		    struct stat *st)
+{
+	const char *n = result_name(&c->op);
+	struct vt_world observer = *w;
+	struct vt_cfcaps seen = { 0, vt_cuid(0) };
+	enum vt_rule rule;
+
+	memset(rep, 0, sizeof(*rep));
+	memset(disk, 0, sizeof(*disk));
+	memset(st, 0, sizeof(*st));
+	rep->have_stat = !b->err && b->result.exists;
+	rep->uid = b->seen_uid.val;
+	rep->gid = b->seen_gid.val;
+	rep->mode = b->result.mode;
+	rep->nacl = b->got_nacl;
+	memcpy(rep->acl, b->got_acl, sizeof(rep->acl));
+	rep->fcaps = b->got_fcaps;
+	rep->link_err = b->link_err;
+	rep->have_creds = true;
+	rep->creds = b->creds;
+	if (b->err) {
+		if (strcmp(n, "o") == 0)
+			*disk = c->obj;
+		else if (strcmp(n, "t") == 0)
+			*disk = c->other;
+		*obj_exists = c->obj.exists;
+	} else {
+		if (!(c->op.op == VT_OP_TMPFILE && b->link_err))
+			*disk = b->result;
+		*obj_exists = (c->obj.exists && !b->obj_gone) || b->has_whiteout;
+	}
+	/* the disk's capability as the observer reads it (compare_fcaps) */
+	observer.idmap = &vt_nop_idmap;
+	observer.trace = NULL;
+	observer.cred.ns = &vt_init_ns;
+	if (disk->exists && disk->fcaps.version &&
+	    vt_model_fcaps_read(&observer, &disk->fcaps, &seen, &rule) == 0) {
+		disk->fcaps.version = seen.version;
+		disk->fcaps.rootid = vt_kuid(seen.rootid.val);
+	} else {
+		disk->fcaps.version = 0;
+	}
+	if (b->has_whiteout) {
+		st->st_mode = b->whiteout.mode;
+		st->st_uid = vt_from_kuid_munged(&vt_init_ns, b->whiteout.uid, w->overflowuid).val;
+		st->st_gid = vt_from_kgid_munged(&vt_init_ns, b->whiteout.gid, w->overflowgid).val;
+	}
+}
+
+/* Per-mutant counts over a set of cases. */
+struct mstats {
+	uint32_t *reached, *differs, *kills;
+	int *first_kill;	/* a killing case (index in the space), -1: none */
+};
+
+/* The model's answer to case IDX of F, and the mutants that change what
+ * the comparison would see (killed); SEEN is scratch of mu->npoints bytes.
+ * Only mutants whose value differs from the real one somewhere in the
+ * case are tried: any other one computes the same answer. No system call. */
+static int case_kills(const struct world *rw, const struct vt_family *f, int idx,
+		      const struct mutants *mu, uint8_t *seen, int *out, struct vt_mcase *c,
+		      struct vt_expect *b, struct vt_trace *tr, struct mstats *ms)
+{
+	struct vt_world w, w2;
+	struct vt_mcase c2;
+	struct vt_expect m;
+	struct vt_trace tr2;
+	struct vt_exec_reply rep;
+	struct vt_minode disk;
+	struct stat st;
+	bool obj_exists;
+	int p, bit, n = 0;
+
+	memset(seen, 0, (size_t)mu->npoints + 1);
+	vt_mp_seen = seen;
+	model_case(rw, f, idx, c, &w, b, tr);
+	vt_mp_seen = NULL;
+	observe(&w, c, b, &rep, &disk, &obj_exists, &st);
+	for (p = 0; p < mu->npoints; p++) {
+		if (!seen[p])
+			continue;
+		for (bit = 0; bit < 4; bit++) {
+			int mut = mu->slot[p * 4 + bit];
+			struct vt_mpoint *pt;
+			struct report r = { .off = 0 };
+
+			if (mut < 0)
+				continue;
+			if (ms)
+				ms->reached[mut]++;
+			if (!(seen[p] & (1u << bit)))
+				continue;
+			if (ms)
+				ms->differs[mut]++;
+			pt = vt_mp_get(p);
+			pt->active = 1u << bit;
+			model_case(rw, f, idx, &c2, &w2, &m, &tr2);
+			pt->active = 0;
+			compare(&r, &w, c, &m, b->err, &rep, &disk, obj_exists, &st);
+			if (r.diffs)
+				out[n++] = mut;
+		}
+	}
+	return n;
+}
+
 /* The sample: every case that runs in this world brings the rule
- * directions it decides (vt_coverage_items) and, for its family, its
- * mount idmap and its caller; the greedy cover keeps the fewest cases
- * that bring them all. VT_SAMPLE_WITHOUT=slug leaves out every case that
- * decides that rule either way (make check proves the accounting then
- * shows 0 for it). Returns the number chosen, or -1. */
+ * directions it decides (vt_coverage_items), for its family its mount
+ * idmap and its caller, and the model mutants it kills (case_kills); the
+ * greedy cover keeps the fewest cases that bring them all.
+ * VT_SAMPLE_WITHOUT=slug leaves out every case that decides that rule
+ * either way, VT_SAMPLE_WITHOUT_MUTANT=id every case that kills that
+ * mutant (make check proves the accounting then shows the gap). With MS,
+ * counts every candidate's kills there (the scorer). Returns the number
+ * chosen, or -1. */
 static int choose_sample(const struct world *rw, const struct space *sp,
-			 const struct expunges *x, int *sel, char *note, size_t notelen)
+			 const struct expunges *x, int *sel, char *note, size_t notelen,
+			 const struct mutants *mu, struct mstats *ms)
 {
 	const char *without = getenv("VT_SAMPLE_WITHOUT");
+	const char *without_mut = getenv("VT_SAMPLE_WITHOUT_MUTANT");
 	enum vt_rule drop = VT_R_NONE;
+	int drop_mut = -1;
 	int nitems_rules = 2 * VT_R__COUNT;
 	int nmap = vt_map_axis_count, ncall = vt_caller_axis_count;
-	int nitems = nitems_rules + sp->nfam * (nmap + ncall);
-	int nwords = (nitems + 63) / 64, g, ncand = 0, nchosen, fi;
+	int nitems_axes = nitems_rules + sp->nfam * (nmap + ncall);
+	int nitems = nitems_axes + mu->n;
+	int nwords = (nitems + 63) / 64, g, ncand = 0, nchosen, nrules_only, fi, k;
 	uint64_t *bits = calloc((size_t)sp->total * (size_t)nwords, sizeof(uint64_t));
 	int *cand = malloc(sizeof(int) * (size_t)sp->total), *pick = malloc(sizeof(int) * (size_t)sp->total);
-	char nm[512];
+	int *kills = malloc(sizeof(int) * ((size_t)mu->n + 1));
+	uint8_t *seen = malloc((size_t)mu->npoints + 1);
+	uint64_t *covered_mut = calloc((size_t)nwords, sizeof(uint64_t));
+	int killable = 0, killed = 0, killed_rules_only = 0;
+	char nm[512], id[600];
 
-	if (!bits || !cand || !pick) {
-		free(bits);
-		free(cand);
-		free(pick);
-		return -1;
+	if (!bits || !cand || !pick || !kills || !seen || !covered_mut) {
+		nchosen = -1;
+		goto out;
 	}
 	if (without && *without) {
 		drop = vt_rule_by_slug(without);
 		if (drop == VT_R_NONE) {
 			snprintf(note, notelen, "VT_SAMPLE_WITHOUT: no rule '%s'", without);
-			free(bits);
-			free(cand);
-			free(pick);
-			return -1;
+			nchosen = -1;
+			goto out;
+		}
+	}
+	if (without_mut && *without_mut) {
+		for (k = 0; k < mu->n && drop_mut < 0; k++) {
+			vt_mp_id(vt_mp_get(mu->point[k]), mu->op[k], id, sizeof(id));
+			if (strcmp(id, without_mut) == 0)
+				drop_mut = k;
+		}
+		if (drop_mut < 0) {
+			snprintf(note, notelen, "VT_SAMPLE_WITHOUT_MUTANT: no mutant '%s'", without_mut);
+			nchosen = -1;
+			goto out;
 		}
 	}
 	for (g = 0; g < sp->total; g++) {
 		struct vt_mcase c;
-		struct vt_world w;
 		struct vt_expect e;
 		struct vt_trace tr;
 		uint64_t *row = bits + (size_t)ncand * nwords;
-		int idx, pair, item;
+		int idx, pair, item, nk;
 		const struct vt_family *f = space_case(sp, g, &idx);
 
 		for (fi = 0; sp->fams[fi] != f; fi++)
 			;
-		model_case(rw, f, idx, &c, &w, &e, &tr);
-		if (*case_skip(rw, &c) || (drop != VT_R_NONE && tr.ev[drop]))
+		memset(&c, 0, sizeof(c));
+		f->make(idx % f->local_count, &c);
+		if (*case_skip(rw, &c))
 			continue;
 		if (x->n) {
 			case_name(f, idx, nm, sizeof(nm));
 			if (expunged(x, f, nm))
 				continue;
 		}
+		nk = case_kills(rw, f, idx, mu, seen, kills, &c, &e, &tr, ms);
+		/* the space's kills, before any case is left out */
+		for (k = 0; k < nk && ms; k++)
+			if (!ms->kills[kills[k]]++)
+				ms->first_kill[kills[k]] = g;
+		if (drop != VT_R_NONE && tr.ev[drop])
+			continue;
+		for (k = 0; k < nk && drop_mut >= 0; k++)
+			if (kills[k] == drop_mut)
+				break;
+		if (drop_mut >= 0 && k < nk)
+			continue;
 		vt_coverage_items(&tr, e.err, row);
 		pair = idx / f->local_count;
 		item = nitems_rules + fi * (nmap + ncall) + pair / ncall;
 		row[item / 64] |= 1ULL << (item % 64);
 		item = nitems_rules + fi * (nmap + ncall) + nmap + pair % ncall;
 		row[item / 64] |= 1ULL << (item % 64);
+		for (k = 0; k < nk; k++) {
+			item = nitems_axes + kills[k];
+			row[item / 64] |= 1ULL << (item % 64);
+		}
 		cand[ncand++] = g;
 	}
+	/* the size the rules and axes alone would need: the mutant items masked */
+	{
+		uint64_t *rows2 = malloc((size_t)ncand * (size_t)nwords * sizeof(uint64_t));
+
+		nrules_only = -1;
+		if (rows2) {
+			for (g = 0; g < ncand; g++)
+				for (k = 0; k < nwords; k++) {
+					int lo = k * 64;
+					uint64_t keep = lo + 64 <= nitems_axes ? ~0ULL
+							: lo >= nitems_axes ? 0
+							: (1ULL << (nitems_axes - lo)) - 1;
+
+					rows2[(size_t)g * nwords + k] = bits[(size_t)g * nwords + k] & keep;
+				}
+			nrules_only = vt_sample_cover(rows2, ncand, nwords, pick);
+			free(rows2);
+			/* what that cover alone would kill */
+			for (g = 0; g < nrules_only; g++)
+				for (k = 0; k < nwords; k++)
+					covered_mut[k] |= bits[(size_t)pick[g] * nwords + k];
+			for (k = 0; k < mu->n; k++) {
+				int item = nitems_axes + k;
+
+				killed_rules_only += (covered_mut[item / 64] >> (item % 64)) & 1;
+			}
+			memset(covered_mut, 0, sizeof(uint64_t) * (size_t)nwords);
+		}
+	}
 	nchosen = vt_sample_cover(bits, ncand, nwords, pick);
-	for (g = 0; g < nchosen; g++)
+	for (g = 0; g < ncand; g++)
+		for (k = 0; k < nwords; k++)
+			covered_mut[k] |= bits[(size_t)g * nwords + k];
+	for (k = 0; k < mu->n; k++) {
+		int item = nitems_axes + k;
+
+		killable += (covered_mut[item / 64] >> (item % 64)) & 1;
+	}
+	memset(covered_mut, 0, sizeof(uint64_t) * (size_t)nwords);
+	for (g = 0; g < nchosen; g++) {
 		sel[g] = cand[pick[g]];
+		for (k = 0; k < nwords; k++)
+			covered_mut[k] |= bits[(size_t)pick[g] * nwords + k];
+	}
+	for (k = 0; k < mu->n; k++) {
+		int item = nitems_axes + k;
+
+		killed += (covered_mut[item / 64] >> (item % 64)) & 1;
+	}
 	snprintf(note, notelen, "sample: %d of %d cases (%d can run here), chosen so that every rule "
 		 "the world can express is decided both ways, with every mount idmap and caller in "
-		 "each of %d families%s%s", nchosen, sp->total, ncand, sp->nfam,
-		 drop != VT_R_NONE ? "; without the cases deciding " : "", drop != VT_R_NONE ? without : "");
+		 "each of %d families, and every model mutant some case can kill is killed "
+		 "(%d mutants, %d killable here, %d killed by the sample; the rules and axes "
+		 "alone would take %d cases and kill %d)%s%s%s%s",
+		 nchosen, sp->total, ncand, sp->nfam, mu->n, killable, killed, nrules_only,
+		 killed_rules_only,
+		 drop != VT_R_NONE ? "; without the cases deciding " : "", drop != VT_R_NONE ? without : "",
+		 drop_mut >= 0 ? "; without the cases killing " : "", drop_mut >= 0 ? without_mut : "");
+out:
 	free(bits);
 	free(cand);
 	free(pick);
+	free(kills);
+	free(seen);
+	free(covered_mut);
 	return nchosen;
+}
+
+/* The world a default mount of FSTYPE gives, without mounting anything
+ * (the scorer's): POSIX ACLs, whiteouts and setuid exec where the fs has
+ * them; the fs.protected_* sysctls, overflow ids and bounding set as this
+ * machine has them (read from /proc once, not per case). The matrix's own
+ * run probes these instead (setup()). */
+static const char *assumed_world(struct world *w, const char *fstype)
+{
+	static char why[512];
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	if (vt_axes_init(why, sizeof(why)) < 0)
+		return why;
+	w->fstype = fstype;
+	w->fat = vt_vfat_fstype(fstype);
+	w->posixacl = !w->fat;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
+	if (w->fat)
+		snprintf(w->no_whiteout, sizeof(w->no_whiteout),
+			 "vfat has no RENAME_WHITEOUT (assumed, not probed)");
+	w->bset_init = read_bset();
+	i = (int)read_u32("/proc/sys/kernel/cap_last_cap", 40);
+	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+	for (i = 0; i < VT_SYSCTL__COUNT; i++)
+		w->sysctl_orig[i] = w->sysctl_cur[i] = (int)vt_sysctl_read(vt_sysctl_names[i], 0);
+	w->sysctl_allowed = getenv("VT_ALLOW_SYSCTL") && strcmp(getenv("VT_ALLOW_SYSCTL"), "1") == 0;
+	w->overflowuid = read_u32("/proc/sys/kernel/overflowuid", 65534);
+	w->overflowgid = read_u32("/proc/sys/kernel/overflowgid", 65534);
+	return NULL;
+}
+
+/* Why mutant K survives every case of the space (it is equivalent in this
+ * world), from what the analysis saw. */
+static void equivalence_reason(const struct mutants *mu, const struct mstats *ms, int k, char *buf,
+			       size_t len)
+{
+	const struct vt_mpoint *p = vt_mp_get(mu->point[k]);
+
+	if (!ms->reached[k] && p->kind == VT_MPK_GUARD)
+		snprintf(buf, len, "the refusal never happens: no case of this world is refused by "
+			 "%s in %s%s", p->kfn, p->func,
+			 strstr(p->file, "vfat") ? " (vfat worlds only)" : "");
+	else if (!ms->reached[k])
+		snprintf(buf, len, "not reached: no case of this world evaluates %s in %s%s", p->kfn,
+			 p->func, strstr(p->file, "vfat") ? " (vfat worlds only)" : "");
+	else if (!ms->differs[k] && mu->op[k] == VT_MOP_IDENTITY)
+		snprintf(buf, len, "reached in %u cases, but there the translation is the identity "
+			 "on every id it is given", ms->reached[k]);
+	else if (!ms->differs[k] && mu->op[k] == VT_MOP_SWAP)
+		snprintf(buf, len, "reached in %u cases, but there the uid and the gid helper give "
+			 "the same id", ms->reached[k]);
+	else if (!ms->differs[k])
+		snprintf(buf, len, "reached in %u cases, but there the scope is the same with and "
+			 "without the mount's idmap", ms->reached[k]);
+	else
+		snprintf(buf, len, "its value differs in %u of the %u cases reaching it, but no "
+			 "outcome the matrix observes changes (a later rule decides the same)",
+			 ms->differs[k], ms->reached[k]);
+}
+
+/* Writes PATH atomically (PATH.tmp, then rename); -1 with errno. */
+static int write_score_tsv(const char *path, const struct space *sp, const struct mutants *mu,
+			   const struct mstats *ms, const uint32_t *sel_kills)
+{
+	char tmp[4200], id[600], why[400], nm[512] = "";
+	FILE *fp;
+	int k, ok;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	fp = fopen(tmp, "we");
+	if (!fp)
+		return -1;
+	fprintf(fp, "mutant\tmodel_function\tkernel_function\tkilled_by_selection\tkilled_by_full\t"
+		    "killing_case\tstatus\treason\n");
+	for (k = 0; k < mu->n; k++) {
+		const struct vt_mpoint *p = vt_mp_get(mu->point[k]);
+
+		vt_mp_id(p, mu->op[k], id, sizeof(id));
+		nm[0] = 0;
+		why[0] = 0;
+		if (ms->first_kill[k] >= 0) {
+			int idx;
+			const struct vt_family *f = space_case(sp, ms->first_kill[k], &idx);
+
+			case_name(f, idx, nm, sizeof(nm));
+			if (!sel_kills[k])
+				snprintf(why, sizeof(why), "killed only outside the selection");
+		} else {
+			equivalence_reason(mu, ms, k, why, sizeof(why));
+		}
+		fprintf(fp, "%s\t%s\t%s\t%u\t%u\t%s\t%s\t%s\n", id, p->func, vt_mp_kernel_text(p),
+			sel_kills[k], ms->kills[k], nm[0] ? nm : "-",
+			sel_kills[k] ? "killed" : ms->kills[k] ? "survived" : "equivalent", why);
+	}
+	ok = !ferror(fp);
+	if (fclose(fp) != 0)
+		ok = 0;
+	if (!ok || rename(tmp, path) < 0) {
+		int e = errno;
+
+		unlink(tmp);
+		errno = e ? e : EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* vfsidmap-tool mutation-score: which model mutants the cases of SELECT
+ * (the quick sample, a family, or every case) kill, computed from the
+ * model alone in the assumed world of FSTYPE. Exit 0: every mutant that
+ * some case of the space kills is killed by the selection; 1: some
+ * survive; 2: bad input or no memory. */
+static int matrix_score(const struct space *sp, const char *fstype, const char *select,
+			const char *tsv)
+{
+	static char note[900], id[600], why[400];
+	struct world rw;
+	struct expunges x;
+	struct mutants mu;
+	struct mstats ms = { 0 };
+	uint32_t *sel_kills;
+	int *sample, *kills, nsample, k, g, fam = -1, nsel = 0, nkilled = 0, nsurv = 0, nequiv = 0;
+	bool is_sample = false, is_full = false;
+	uint8_t *seen;
+	const char *selname, *why_not;
+
+	if (!select || !*select || strcmp(select, "all") == 0 || strcmp(select, "matrix") == 0 ||
+	    strcmp(select, "idmapped") == 0 || strcmp(select, "full") == 0) {
+		is_full = true;
+		selname = "every case of the matrix";
+	} else if (strcmp(select, "quick") == 0 || strcmp(select, "matrix/011") == 0 ||
+		   strcmp(select, "sample") == 0) {
+		is_sample = true;
+		selname = "the quick sample (matrix/011)";
+	} else {
+		for (k = 0; k < sp->nfam && fam < 0; k++)
+			if (strcmp(select, sp->fams[k]->name) == 0 ||
+			    strcmp(select, sp->fams[k]->test_id) == 0)
+				fam = k;
+		if (fam < 0) {
+			fprintf(stderr, "vfsidmap: mutation-score: '%s' is no group, family or matrix "
+				"test (quick, matrix/011, all, or one of:", select);
+			for (k = 0; k < sp->nfam; k++)
+				fprintf(stderr, " %s (%s)", sp->fams[k]->test_id, sp->fams[k]->name);
+			fprintf(stderr, ")\n");
+			return 2;
+		}
+		selname = sp->fams[fam]->test_id;
+	}
+	if ((why_not = assumed_world(&rw, fstype))) {
+		fprintf(stderr, "vfsidmap: mutation-score: %s\n", why_not);
+		return 2;
+	}
+	expunges_load(&x);
+	vt_mut_clear();
+	if (mutants_init(&mu) < 0)
+		return 2;
+	ms.reached = calloc((size_t)mu.n + 1, sizeof(uint32_t));
+	ms.differs = calloc((size_t)mu.n + 1, sizeof(uint32_t));
+	ms.kills = calloc((size_t)mu.n + 1, sizeof(uint32_t));
+	ms.first_kill = malloc(sizeof(int) * ((size_t)mu.n + 1));
+	sel_kills = calloc((size_t)mu.n + 1, sizeof(uint32_t));
+	sample = malloc(sizeof(int) * (size_t)sp->total);
+	kills = malloc(sizeof(int) * ((size_t)mu.n + 1));
+	seen = malloc((size_t)mu.npoints + 1);
+	if (!ms.reached || !ms.differs || !ms.kills || !ms.first_kill || !sel_kills || !sample ||
+	    !kills || !seen)
+		return 2;
+	for (k = 0; k < mu.n; k++)
+		ms.first_kill[k] = -1;
+	/* the whole space once: every candidate's kills (and the sample) */
+	nsample = choose_sample(&rw, sp, &x, sample, note, sizeof(note), &mu, &ms);
+	if (nsample < 0) {
+		fprintf(stderr, "vfsidmap: mutation-score: %s\n", note[0] ? note : "out of memory");
+		return 2;
+	}
+	if (is_full) {
+		memcpy(sel_kills, ms.kills, sizeof(uint32_t) * (size_t)mu.n);
+		nsel = -1;
+	} else {
+		int n = is_sample ? nsample : sp->total;
+
+		for (k = 0; k < n; k++) {
+			struct vt_mcase c;
+			struct vt_expect e;
+			struct vt_trace tr;
+			int idx, nk, j;
+			const struct vt_family *f;
+
+			g = is_sample ? sample[k] : k;
+			f = space_case(sp, g, &idx);
+			if (!is_sample && f != sp->fams[fam])
+				continue;
+			memset(&c, 0, sizeof(c));
+			f->make(idx % f->local_count, &c);
+			if (*case_skip(&rw, &c))
+				continue;
+			case_name(f, idx, note, sizeof(note));
+			if (x.n && expunged(&x, f, note))
+				continue;
+			nsel++;
+			nk = case_kills(&rw, f, idx, &mu, seen, kills, &c, &e, &tr, NULL);
+			for (j = 0; j < nk; j++)
+				sel_kills[kills[j]]++;
+		}
+	}
+	for (k = 0; k < mu.n; k++) {
+		if (sel_kills[k])
+			nkilled++;
+		else if (ms.kills[k])
+			nsurv++;
+		else
+			nequiv++;
+	}
+	printf("Mutation score on %s (assumed world: posixacl=%d whiteout=%d exec=1 "
+	       "fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s), %s",
+	       fstype, rw.posixacl, !rw.no_whiteout[0], rw.sysctl_orig[0], rw.sysctl_orig[1],
+	       rw.sysctl_orig[2], rw.sysctl_orig[3], rw.sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "",
+	       selname);
+	if (nsel >= 0)
+		printf(" (%d cases)", nsel);
+	printf(":\n  %d mutants (%d mutation points): %d killed, %d survived, %d equivalent in this "
+	       "world\n  score: %d of %d non-equivalent mutants killed (%.1f%%)\n",
+	       mu.n, mu.npoints, nkilled, nsurv, nequiv, nkilled, nkilled + nsurv,
+	       nkilled + nsurv ? 100.0 * nkilled / (nkilled + nsurv) : 100.0);
+	printf("\n  %-22s %8s %7s %9s %11s\n", "model file", "mutants", "killed", "survived",
+	       "equivalent");
+	{
+		const char *files[64];
+		int nf = 0, f2, cnt[64][4];
+
+		memset(cnt, 0, sizeof(cnt));
+		for (k = 0; k < mu.n; k++) {
+			const char *file = strrchr(vt_mp_get(mu.point[k])->file, '/');
+
+			file = file ? file + 1 : vt_mp_get(mu.point[k])->file;
+			for (f2 = 0; f2 < nf && strcmp(files[f2], file); f2++)
+				;
+			if (f2 == nf && nf < 64)
+				files[nf++] = file;
+			if (f2 < 64) {
+				cnt[f2][0]++;
+				cnt[f2][sel_kills[k] ? 1 : ms.kills[k] ? 2 : 3]++;
+			}
+		}
+		for (f2 = 0; f2 < nf; f2++)
+			printf("  %-22s %8d %7d %9d %11d\n", files[f2], cnt[f2][0], cnt[f2][1],
+			       cnt[f2][2], cnt[f2][3]);
+	}
+	if (nsurv) {
+		printf("\n  survivors (killed by the case named, outside the selection):\n");
+		for (k = 0; k < mu.n; k++)
+			if (!sel_kills[k] && ms.kills[k]) {
+				int idx;
+				const struct vt_family *f = space_case(sp, ms.first_kill[k], &idx);
+
+				vt_mp_id(vt_mp_get(mu.point[k]), mu.op[k], id, sizeof(id));
+				case_name(f, idx, note, sizeof(note));
+				printf("    %s  (%s/%s)\n", id, f->test_id, note);
+			}
+	}
+	if (nequiv) {
+		printf("\n  equivalent in this world (no case of the whole matrix tells them apart):\n");
+		for (k = 0; k < mu.n; k++)
+			if (!ms.kills[k]) {
+				vt_mp_id(vt_mp_get(mu.point[k]), mu.op[k], id, sizeof(id));
+				equivalence_reason(&mu, &ms, k, why, sizeof(why));
+				printf("    %s: %s\n", id, why);
+			}
+	}
+	if (tsv && *tsv) {
+		if (write_score_tsv(tsv, sp, &mu, &ms, sel_kills) < 0) {
+			fprintf(stderr, "vfsidmap: mutation-score: cannot write %s: %s\n", tsv,
+				strerror(errno));
+			return 2;
+		}
+		printf("\n  written: %s\n", tsv);
+	}
+	fflush(stdout);
+	mutants_free(&mu);
+	return nsurv ? 1 : 0;
 }
 
 static int matrix_run(const struct space *sp, bool sample, const char *base_name, int argc,
@@ -1155,6 +1676,19 @@ static int matrix_run(const struct space *sp, bool sample, const char *base_name
 	memset(&cov, 0, sizeof(cov));
 	expunges_load(&x);
 	note[0] = 0;
+	{
+		int nbreak;
+		const char *brk = vt_mut_env(&nbreak);
+
+		/* bad input: before anything is built */
+		if (brk && nbreak < 0) {
+			vt_ktap_header(&k, 0);
+			vt_ktap_diag(&k, "VT_MODEL_BREAK=%s names no model mutant (runner/vfsidmap-tool "
+				     "mutants lists them)", brk);
+			fflush(stdout);
+			return 2;
+		}
+	}
 	why = setup(&w, base_name);
 	if (why) {
 		teardown(&w);
@@ -1164,7 +1698,18 @@ static int matrix_run(const struct space *sp, bool sample, const char *base_name
 	}
 	world_facts(&w, &facts);
 	if (sample && !(only && *only)) {
-		int n = choose_sample(&w, sp, &x, sel, note, sizeof(note));
+		struct mutants mu;
+		int n = -1, nbreak;
+		const char *brk = vt_mut_env(&nbreak);
+
+		/* the sample is the right model's choice, whatever VT_MODEL_BREAK
+		 * then makes the cases expect */
+		vt_mut_clear();
+		if (mutants_init(&mu) == 0)
+			n = choose_sample(&w, sp, &x, sel, note, sizeof(note), &mu, NULL);
+		mutants_free(&mu);
+		if (brk)
+			vt_mut_set(brk);
 
 		if (n < 0) {
 			teardown(&w);
@@ -1286,8 +1831,49 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	const char *why;
 	int i, n = 0;
 
+	/* --mutation-score [--fs FSTYPE] [--tsv PATH] [SELECTION]: the scorer */
+	bool score = argc > 1 && strcmp(argv[1], "--mutation-score") == 0;
+	const char *fstype = "tmpfs", *select = NULL, *tsv = NULL;
+
 	if (nfam < 1 || nfam > 16)
 		return 2;
+	if (argc == 2 && strcmp(argv[1], "--list-mutants") == 0) {
+		int nm = vt_mp_count(), b;
+		char id[600];
+
+		for (i = 0; i < nm; i++)
+			for (b = 1; b <= (int)VT_MOP__ALL; b <<= 1)
+				if (vt_mp_ops(vt_mp_get(i)) & (unsigned int)b) {
+					const struct vt_mpoint *p = vt_mp_get(i);
+
+					vt_mp_id(p, (unsigned int)b, id, sizeof(id));
+					printf("%s\t%s\t%d\t%s\t%s\n", id, p->file, p->line, p->func,
+					       vt_mp_kernel_text(p));
+				}
+		return fflush(stdout) == 0 ? 0 : 2;
+	}
+	for (i = 2; score && i < argc; i++) {
+		if ((strcmp(argv[i], "--fs") == 0 || strcmp(argv[i], "--tsv") == 0) && i + 1 < argc) {
+			*(argv[i][2] == 'f' ? &fstype : &tsv) = argv[i + 1];
+			i++;
+		} else if (argv[i][0] != '-' && !select) {
+			select = argv[i];
+		} else {
+			fprintf(stderr, "vfsidmap: mutation-score: unexpected argument '%s' (usage: "
+				"mutation-score [--fs FSTYPE] [--tsv PATH] [quick|all|matrix/NNN|family])\n",
+				argv[i]);
+			return 2;
+		}
+	}
+	if (score) {
+		if (strcmp(fstype, "tmpfs") && strcmp(fstype, "ext4") && strcmp(fstype, "xfs") &&
+		    strcmp(fstype, "btrfs") && strcmp(fstype, "vfat")) {
+			fprintf(stderr, "vfsidmap: mutation-score: --fs: unknown filesystem '%s' "
+				"(known: ext4,xfs,btrfs,tmpfs,vfat)\n", fstype);
+			return 2;
+		}
+		setenv("FSTYP", fstype, 1);
+	}
 	if (vt_vfat_fstype(getenv("FSTYP"))) {
 		/* the vfat counterparts; a family vfat cannot hold leaves the sample */
 		for (i = 0; i < nfam; i++)
@@ -1300,5 +1886,7 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		sp.base[i] = sp.total;
 		sp.total += sp.fams[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
 	}
+	if (score)
+		return matrix_score(&sp, fstype, select, tsv);
 	return matrix_run(&sp, true, "sample", argc, argv);
 }

@@ -7,7 +7,6 @@
  * (vfs_utimes), fs/namei.c (may_open, handle_truncate), fs/posix_acl.c
  * (posix_acl_chmod), security/commoncap.c (cap_inode_need_killpriv,
  * cap_inode_killpriv). */
-#include "model/break.h"
 #include "model/setattr.h"
 #include "world/xattr_view.h"
 
@@ -61,30 +60,22 @@ int vt_setattr_prepare(const struct vt_world *w, struct vt_minode *i, struct iat
 		       enum vt_rule *rule)
 {
 	if (!(ia->valid & IA_FORCE)) {
-		if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_CHOWN_OK, chown_ok(w, i, ia->vfsuid))) {
-			*rule = VT_R_CHOWN_OK;
-			return -EPERM;
-		}
-		if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_CHGRP_OK, chgrp_ok(w, i, ia->vfsgid))) {
-			*rule = VT_R_CHGRP_OK;
-			return -EPERM;
-		}
+		if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_CHOWN_OK, chown_ok(w, i, ia->vfsuid)))
+			VT_REFUSE(VT_R_CHOWN_OK, EPERM);
+		if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_CHGRP_OK, chgrp_ok(w, i, ia->vfsgid)))
+			VT_REFUSE(VT_R_CHGRP_OK, EPERM);
 		if (ia->valid & IA_MODE) {
 			vt_vfsgid_t g;
 
-			if (!vt_hit(w, VT_R_MODE_OWNER, vt_inode_owner_or_capable(w, i))) {
-				*rule = VT_R_MODE_OWNER;
-				return -EPERM;
-			}
+			if (!vt_hit(w, VT_R_MODE_OWNER, vt_inode_owner_or_capable(w, i)))
+				VT_REFUSE(VT_R_MODE_OWNER, EPERM);
 			g = (ia->valid & IA_GID) ? ia->vfsgid : vt_i_gid_into_vfsgid(w, i);
 			if ((ia->mode & S_ISGID) && !vt_in_group_or_capable_hit(w, i, g, VT_R_SETATTR_SGID))
 				ia->mode &= ~(mode_t)S_ISGID;
 		}
 		if ((ia->valid & IA_TIMES_SET) &&
-		    !vt_hit(w, VT_R_TIMES_OWNER, vt_inode_owner_or_capable(w, i))) {
-			*rule = VT_R_TIMES_OWNER;
-			return -EPERM;
-		}
+		    !vt_hit(w, VT_R_TIMES_OWNER, vt_inode_owner_or_capable(w, i)))
+			VT_REFUSE(VT_R_TIMES_OWNER, EPERM);
 	}
 	/* security_inode_killpriv() -> cap_inode_killpriv(): drop the caps */
 	if (ia->valid & IA_KILL_PRIV)
@@ -96,9 +87,7 @@ void vt_setattr_copy(const struct vt_world *w, struct vt_minode *i, const struct
 {
 	/* i_uid_update()/i_gid_update() */
 	if (ia->valid & IA_UID)
-		i->uid = vt_model_broken(VT_BREAK_CHOWN_SKIP_MOUNT_TRANSLATION)
-				 ? vt_vfsuid_into_kuid(ia->vfsuid)
-				 : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
+		i->uid = vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
 	if (ia->valid & IA_GID)
 		i->gid = vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
 	if (ia->valid & IA_MODE) {
@@ -124,10 +113,8 @@ static int notify_change(const struct vt_world *w, struct vt_minode *i, struct i
 
 	/* may_setattr(): ATTR_TOUCH by a non-owner needs write permission */
 	if ((ia->valid & IA_TOUCH) && !vt_inode_owner_or_capable(w, i) &&
-	    vt_inode_permission_at(w, i, VT_MAY_WRITE, VT_R_TOUCH_WRITE, &prule)) {
-		*rule = VT_R_TOUCH_WRITE;
-		return -EACCES;
-	}
+	    vt_inode_permission_at(w, i, VT_MAY_WRITE, VT_R_TOUCH_WRITE, &prule))
+		VT_REFUSE(VT_R_TOUCH_WRITE, EACCES);
 	/* security_inode_need_killpriv(): only if security.capability exists */
 	if ((ia->valid & IA_KILL_PRIV) && i->fcaps.version == 0)
 		ia->valid &= ~IA_KILL_PRIV;
@@ -144,26 +131,18 @@ static int notify_change(const struct vt_world *w, struct vt_minode *i, struct i
 	}
 	/* uid/gid changes must be representable in the sb's namespace */
 	if ((ia->valid & IA_UID) &&
-	    !vt_hit(w, VT_R_NC_UID_FSMAPPING, vt_vfsuid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsuid))) {
-		*rule = VT_R_NC_UID_FSMAPPING;
-		return -EOVERFLOW;
-	}
+	    !vt_hit(w, VT_R_NC_UID_FSMAPPING, vt_vfsuid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsuid)))
+		VT_REFUSE(VT_R_NC_UID_FSMAPPING, EOVERFLOW);
 	if ((ia->valid & IA_GID) &&
-	    !vt_hit(w, VT_R_NC_GID_FSMAPPING, vt_vfsgid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsgid))) {
-		*rule = VT_R_NC_GID_FSMAPPING;
-		return -EOVERFLOW;
-	}
+	    !vt_hit(w, VT_R_NC_GID_FSMAPPING, vt_vfsgid_has_fsmapping(w->idmap, w->fs_ns, ia->vfsgid)))
+		VT_REFUSE(VT_R_NC_GID_FSMAPPING, EOVERFLOW);
 	/* no change to an inode whose ids do not map, unless made valid */
 	if (!(ia->valid & IA_UID) &&
-	    !vt_hit(w, VT_R_NC_INODE_UID, vt_vfsuid_valid(vt_i_uid_into_vfsuid(w, i)))) {
-		*rule = VT_R_NC_INODE_UID;
-		return -EOVERFLOW;
-	}
+	    !vt_hit(w, VT_R_NC_INODE_UID, vt_vfsuid_valid(vt_i_uid_into_vfsuid(w, i))))
+		VT_REFUSE(VT_R_NC_INODE_UID, EOVERFLOW);
 	if (!(ia->valid & IA_GID) &&
-	    !vt_hit(w, VT_R_NC_INODE_GID, vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, i)))) {
-		*rule = VT_R_NC_INODE_GID;
-		return -EOVERFLOW;
-	}
+	    !vt_hit(w, VT_R_NC_INODE_GID, vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, i))))
+		VT_REFUSE(VT_R_NC_INODE_GID, EOVERFLOW);
 	/* ->setattr */
 	if (w->fat)
 		return vt_fat_setattr(w, i, ia, rule);

@@ -110,10 +110,8 @@ static void init_new_inode(const struct vt_world *w, mode_t mode, struct vt_mino
  * the rule of its fsuidgid_has_mapping test (vfs_tmpfile has its own) */
 static int may_create(const struct vt_world *w, enum vt_rule overflow, enum vt_rule *rule)
 {
-	if (!vt_hit(w, overflow, vt_fsuidgid_has_mapping(w))) {
-		*rule = overflow;
-		return -EOVERFLOW;
-	}
+	if (!vt_hit(w, overflow, vt_fsuidgid_has_mapping(w)))
+		VT_REFUSE(overflow, EOVERFLOW);
 	return vt_inode_permission_at(w, &w->dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_CREATE_PERM, rule);
 }
 

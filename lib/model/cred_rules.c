@@ -22,13 +22,13 @@ vt_kuid_t vt_cur_euid(const struct vt_world *w)
 	return vt_make_kuid(w->cred.ns, w->cred.uid);
 }
 
-vt_vfsuid_t vt_i_uid_into_vfsuid(const struct vt_world *w, const struct vt_minode *i)
+vt_vfsuid_t (vt_i_uid_into_vfsuid)(const struct vt_world *w, const struct vt_minode *i)
 {
 	/* i_uid_into_vfsuid(): make_vfsuid(idmap, i_user_ns(inode), inode->i_uid) */
 	return vt_make_vfsuid(w->idmap, w->fs_ns, i->uid);
 }
 
-vt_vfsgid_t vt_i_gid_into_vfsgid(const struct vt_world *w, const struct vt_minode *i)
+vt_vfsgid_t (vt_i_gid_into_vfsgid)(const struct vt_world *w, const struct vt_minode *i)
 {
 	return vt_make_vfsgid(w->idmap, w->fs_ns, i->gid);
 }
@@ -78,7 +78,7 @@ bool vt_capable(const struct vt_world *w, int cap)
 	return vt_ns_capable(w, &vt_init_ns, cap);
 }
 
-enum vt_capw vt_capable_wrt(const struct vt_world *w, const struct vt_minode *i, int cap)
+enum vt_capw (vt_capable_wrt)(const struct vt_world *w, const struct vt_minode *i, int cap)
 {
 	const struct vt_mns *ns = w->cred.ns;
 
@@ -97,7 +97,7 @@ bool vt_hit_capw(const struct vt_world *w, enum vt_rule site, enum vt_capw c)
 	return vt_hit(w, site, c == VT_CAPW_GRANTED);
 }
 
-bool vt_in_group_or_capable_hit(const struct vt_world *w, const struct vt_minode *i,
+bool (vt_in_group_or_capable_hit)(const struct vt_world *w, const struct vt_minode *i,
 				vt_vfsgid_t g, enum vt_rule site)
 {
 	if (vt_vfsgid_in_group_p(w, g))
@@ -105,7 +105,7 @@ bool vt_in_group_or_capable_hit(const struct vt_world *w, const struct vt_minode
 	return vt_hit_capw(w, site, vt_capable_wrt(w, i, VT_CAP_FSETID));
 }
 
-bool vt_capable_wrt_inode_uidgid(const struct vt_world *w, const struct vt_minode *i, int cap)
+bool (vt_capable_wrt_inode_uidgid)(const struct vt_world *w, const struct vt_minode *i, int cap)
 {
 	const struct vt_mns *ns = w->cred.ns;
 
@@ -117,7 +117,7 @@ bool vt_capable_wrt_inode_uidgid(const struct vt_world *w, const struct vt_minod
 	       vt_vfsgid_has_mapping(ns, vt_i_gid_into_vfsgid(w, i));
 }
 
-bool vt_inode_owner_or_capable(const struct vt_world *w, const struct vt_minode *i)
+bool (vt_inode_owner_or_capable)(const struct vt_world *w, const struct vt_minode *i)
 {
 	vt_vfsuid_t v = vt_i_uid_into_vfsuid(w, i);
 
@@ -127,7 +127,7 @@ bool vt_inode_owner_or_capable(const struct vt_world *w, const struct vt_minode 
 	return vt_vfsuid_has_mapping(w->cred.ns, v) && vt_ns_capable(w, w->cred.ns, VT_CAP_FOWNER);
 }
 
-bool vt_in_group_or_capable(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t g)
+bool (vt_in_group_or_capable)(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t g)
 {
 	/* in_group_or_capable() */
 	return vt_vfsgid_in_group_p(w, g) || vt_capable_wrt_inode_uidgid(w, i, VT_CAP_FSETID);

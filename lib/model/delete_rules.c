@@ -38,25 +38,17 @@ static int may_delete(const struct vt_world *w, const struct vt_minode *dir,
 	int ret;
 
 	/* inode writeback is not safe when the uid or gid are invalid */
-	if (!vt_hit(w, VT_R_DEL_UNMAPPED, !vt_has_unmapped_id(w, victim))) {
-		*rule = VT_R_DEL_UNMAPPED;
-		return -EOVERFLOW;
-	}
+	if (!vt_hit(w, VT_R_DEL_UNMAPPED, !vt_has_unmapped_id(w, victim)))
+		VT_REFUSE(VT_R_DEL_UNMAPPED, EOVERFLOW);
 	ret = vt_inode_permission_at(w, dir, VT_MAY_WRITE | VT_MAY_EXEC, VT_R_DEL_PERM, rule);
 	if (ret)
 		return ret;
-	if (check_sticky(w, dir, victim)) {
-		*rule = VT_R_STICKY_FOWNER;
-		return -EPERM;
-	}
-	if (isdir && !vt_hit(w, VT_R_DEL_NOTDIR, S_ISDIR(victim->mode))) {
-		*rule = VT_R_DEL_NOTDIR;
-		return -ENOTDIR;
-	}
-	if (!isdir && !vt_hit(w, VT_R_DEL_ISDIR, !S_ISDIR(victim->mode))) {
-		*rule = VT_R_DEL_ISDIR;
-		return -EISDIR;
-	}
+	if (check_sticky(w, dir, victim))
+		VT_REFUSE(VT_R_STICKY_FOWNER, EPERM);
+	if (isdir && !vt_hit(w, VT_R_DEL_NOTDIR, S_ISDIR(victim->mode)))
+		VT_REFUSE(VT_R_DEL_NOTDIR, ENOTDIR);
+	if (!isdir && !vt_hit(w, VT_R_DEL_ISDIR, !S_ISDIR(victim->mode)))
+		VT_REFUSE(VT_R_DEL_ISDIR, EISDIR);
 	return 0;
 }
 

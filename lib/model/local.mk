@@ -1,6 +1,6 @@
 # The reference model (pure C, no syscalls): added to lib/libvfsidmap.a.
 lib_libvfsidmap_a_SOURCES += \
-	lib/model/ids.h lib/model/break.h lib/model/break.c \
+	lib/model/ids.h lib/model/break.h lib/model/mutant_points.h lib/model/mutant.c \
 	lib/model/rule_table.h lib/model/rule_ids.h lib/model/rule_ids.c \
 	lib/model/userns_model.h lib/model/userns_model.c \
 	lib/model/mnt_idmap_model.h lib/model/mnt_idmap_model.c \

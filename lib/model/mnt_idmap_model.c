@@ -1,6 +1,5 @@
 /* fs/mnt_idmapping.c: make_vfsuid(), from_vfsuid() and friends. */
 #include "model/mnt_idmap_model.h"
-#include "model/break.h"
 
 const struct vt_midmap vt_nop_idmap = { .name = "none", .nop = true };
 
@@ -41,7 +40,7 @@ vt_kuid_t vt_from_vfsuid(const struct vt_midmap *m, const struct vt_mns *fs_ns, 
 	uint32_t uid;
 
 	/* from_vfsuid(): nop_mnt_idmap -> AS_KUIDT(vfsuid) */
-	if (m->nop || vt_model_broken(VT_BREAK_FROM_VFSUID_NOP))
+	if (m->nop)
 		return vt_kuid(v.val);
 	/* map_id_up(&idmap->uid_map, __vfsuid_val(vfsuid)) */
 	if (v.val == VT_ID_INVALID || !vt_idmap_up(&m->map.uid, v.val, &uid))
@@ -56,7 +55,7 @@ vt_kgid_t vt_from_vfsgid(const struct vt_midmap *m, const struct vt_mns *fs_ns, 
 	uint32_t gid;
 
 	/* from_vfsgid(), same as from_vfsuid() on gid_map */
-	if (m->nop || vt_model_broken(VT_BREAK_FROM_VFSUID_NOP))
+	if (m->nop)
 		return vt_kgid(v.val);
 	if (v.val == VT_ID_INVALID || !vt_idmap_up(&m->map.gid, v.val, &gid))
 		return vt_kgid(VT_ID_INVALID);

@@ -166,10 +166,8 @@ int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int
 {
 	/* inode_permission(): MAY_WRITE on an inode whose ids do not map
 	 * through the mount -> EACCES (HAS_UNMAPPED_ID) */
-	if ((mask & VT_MAY_WRITE) && !vt_hit(w, VT_R_PERM_UNMAPPED, !vt_has_unmapped_id(w, i))) {
-		*rule = VT_R_PERM_UNMAPPED;
-		return -EACCES;
-	}
+	if ((mask & VT_MAY_WRITE) && !vt_hit(w, VT_R_PERM_UNMAPPED, !vt_has_unmapped_id(w, i)))
+		VT_REFUSE(VT_R_PERM_UNMAPPED, EACCES);
 	return generic_permission(w, i, mask, rule);
 }
 

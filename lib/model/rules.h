@@ -94,13 +94,32 @@ static inline void vt_set_rule(struct vt_expect *e, enum vt_rule rule)
 }
 
 /* Fail the operation with ERRNO_, decided by RULE_ (recorded as its deny;
- * the world in scope is `w`, as in every model function). */
-#define VT_FAIL(e, errno_, rule_)                  \
-	do {                                       \
-		vt_hit(w, (rule_), false);         \
-		(e)->err = (errno_);               \
-		vt_set_rule((e), (rule_));         \
-		return;                            \
+ * the world in scope is `w`, as in every model function). Each use is a
+ * guard mutation point (break.h): its mutant removes the refusal and the
+ * operation goes on (VT_R_NONE, "not modelled", is no guard). */
+#define VT_FAIL(e, errno_, rule_)                                              \
+	do {                                                                   \
+		if (VT_REFUSES_(#rule_)) {                                     \
+			vt_hit(w, (rule_), false);                             \
+			(e)->err = (errno_);                                   \
+			vt_set_rule((e), (rule_));                             \
+			return;                                                \
+		}                                                              \
+	} while (0)
+
+/* True unless a mutant removed the refusal here (a guard point named by
+ * the rule as written, before macro expansion). */
+#define VT_REFUSES(rule_) VT_REFUSES_(#rule_)
+#define VT_REFUSES_(text_) (!vt_mp_guard_removed(VT_MP_(VT_MPK_GUARD, text_)))
+
+/* In a helper returning -errno with `*rule`: refuse with ERRNO_ (positive)
+ * decided by RULE_, unless a mutant removed this guard. */
+#define VT_REFUSE(rule_, errno_)                                               \
+	do {                                                                   \
+		if (VT_REFUSES_(#rule_)) {                                     \
+			*rule = (rule_);                                       \
+			return -(errno_);                                      \
+		}                                                              \
 	} while (0)
 
 /* Success, labelled by the OUTCOME rule RULE_. */
@@ -110,5 +129,8 @@ static inline void vt_set_rule(struct vt_expect *e, enum vt_rule rule)
 		(e)->err = 0;                      \
 		vt_set_rule((e), (rule_));         \
 	} while (0)
+
+/* every translation and capability-scope call below is a mutation point */
+#include "model/mutant_points.h"
 
 #endif

@@ -5,7 +5,6 @@
  * fs/fat/namei_vfat.c (vfat_dir_inode_operations), fs/namei.c
  * (vfs_symlink, vfs_mknod, vfs_link, vfs_tmpfile), fs/xattr.c
  * (xattr_resolve_name, __vfs_setxattr_noperm). Read in 6.12. */
-#include "model/break.h"
 #include "model/setattr.h"
 #include "model/vfat_rules.h"
 
@@ -130,8 +129,8 @@ int vt_fat_xattr_handler(const struct vt_world *w, enum vt_rule *rule)
 	 * (xattr_resolve_name) give EOPNOTSUPP, and for security.* the
 	 * capability LSM's cap_inode_getsecurity gets the same from
 	 * vfs_getxattr_alloc */
-	*rule = VT_R_FAT_NO_XATTR;
-	return -EOPNOTSUPP;
+	VT_REFUSE(VT_R_FAT_NO_XATTR, EOPNOTSUPP);
+	return 0;
 }
 
 /* fat_allow_set_time(): may a non-owner set explicit times? Recorded
@@ -189,7 +188,6 @@ int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *
 		   enum vt_rule *rule)
 {
 	const struct vt_fat_opts *o = w->fat;
-	bool broken = vt_model_broken(VT_BREAK_FAT_SETATTR_SKIP_MOUNT_TRANSLATION);
 	struct iattr prep = *ia;
 	vt_kuid_t u;
 	vt_kgid_t g;
@@ -204,18 +202,21 @@ int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *
 	if (ret)
 		return refused(w, ret, rule);	/* it changed nothing */
 	/* the chown target back in the filesystem's terms */
-	u = broken ? vt_vfsuid_into_kuid(ia->vfsuid) : vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
-	g = broken ? vt_vfsgid_into_kgid(ia->vfsgid) : vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
-	if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_FAT_UID, u.val == o->fs_uid.val)) {
+	u = vt_from_vfsuid(w->idmap, w->fs_ns, ia->vfsuid);
+	g = vt_from_vfsgid(w->idmap, w->fs_ns, ia->vfsgid);
+	if ((ia->valid & IA_UID) && !vt_hit(w, VT_R_FAT_UID, u.val == o->fs_uid.val) &&
+	    VT_REFUSES(VT_R_FAT_UID)) {
 		*rule = VT_R_FAT_UID;
 		return refused(w, -EPERM, rule);
 	}
-	if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_FAT_GID, g.val == o->fs_gid.val)) {
+	if ((ia->valid & IA_GID) && !vt_hit(w, VT_R_FAT_GID, g.val == o->fs_gid.val) &&
+	    VT_REFUSES(VT_R_FAT_GID)) {
 		*rule = VT_R_FAT_GID;
 		return refused(w, -EPERM, rule);
 	}
 	if ((ia->valid & IA_MODE) &&
-	    !vt_hit(w, VT_R_FAT_VALID_MODE, !(ia->mode & ~(mode_t)FAT_VALID_MODE))) {
+	    !vt_hit(w, VT_R_FAT_VALID_MODE, !(ia->mode & ~(mode_t)FAT_VALID_MODE)) &&
+	    VT_REFUSES(VT_R_FAT_VALID_MODE)) {
 		*rule = VT_R_FAT_VALID_MODE;
 		return refused(w, -EPERM, rule);
 	}

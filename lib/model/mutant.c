@@ -1,0 +1,493 @@
+/* Model mutants (break.h): the registry of mutation points, VT_MODEL_BREAK,
+ * and the mutable wrappers of the translation and capability-scope helpers
+ * (mutant_points.h). Each wrapper computes the real value and what each
+ * of its operators would give, records where they differ (for the
+ * scorer's pruning and its equivalence reasons), and returns the value of
+ * the operator switched on, if any. The raw helpers are called as
+ * "(vt_make_vfsuid)(...)", past the macros. */
+#include "model/rules.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint8_t *vt_mp_seen;
+
+extern struct vt_mpoint *const __start_vt_mpoints[] __attribute__((weak));
+extern struct vt_mpoint *const __stop_vt_mpoints[] __attribute__((weak));
+
+static struct vt_mpoint **reg;
+static int nreg = -1;
+static const char *env_spec;
+static int env_n;
+
+static const char *base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+	const struct vt_mpoint *x = *(struct vt_mpoint *const *)a, *y = *(struct vt_mpoint *const *)b;
+	int c = strcmp(base(x->file), base(y->file));
+
+	if (!c)
+		c = strcmp(x->func, y->func);
+	if (!c)
+		c = strcmp(x->kfn, y->kfn);
+	if (!c)
+		c = x->line - y->line;
+	if (!c)
+		c = x < y ? -1 : x > y;	/* two points on one line: their order in the section */
+	return c;
+}
+
+/* "VT_R_CHOWN_OK" -> the rule, for a guard's kernel function */
+static const struct {
+	const char *name;
+	enum vt_rule rule;
+} rule_names[] = {
+#define VT_RULE_NAME(e, slug, kind, need, text) { "VT_R_" #e, VT_R_##e },
+	VT_RULE_TABLE(VT_RULE_NAME)
+#undef VT_RULE_NAME
+};
+
+static enum vt_rule guard_rule(const struct vt_mpoint *p)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(rule_names) / sizeof(rule_names[0]); k++)
+		if (strcmp(rule_names[k].name, p->kfn) == 0)
+			return rule_names[k].rule;
+	return VT_R_NONE;
+}
+
+void vt_mp_init(void)
+{
+	struct vt_mpoint *const *q;
+	int n = 0, k;
+
+	if (nreg >= 0)
+		return;
+	nreg = 0;
+	for (q = __start_vt_mpoints; q && q < __stop_vt_mpoints; q++)
+		n++;
+	reg = calloc((size_t)n + 1, sizeof(*reg));
+	if (!reg)
+		abort();	/* the model cannot run without its registry */
+	for (q = __start_vt_mpoints; q && q < __stop_vt_mpoints; q++) {
+		struct vt_mpoint *p = *q;
+
+		/* VT_FAIL(e, ENOSYS, VT_R_NONE): "not modelled", not a guard */
+		if (p->kind == VT_MPK_GUARD && strcmp(p->kfn, "VT_R_NONE") == 0)
+			p->kind = VT_MPK_NONE;
+		if (p->kind != VT_MPK_NONE)
+			reg[nreg++] = p;
+	}
+	qsort(reg, (size_t)nreg, sizeof(*reg), cmp_point);
+	/* points that are not mutants share the spare slot after the last */
+	for (q = __start_vt_mpoints; q && q < __stop_vt_mpoints; q++)
+		if ((*q)->kind == VT_MPK_NONE)
+			(*q)->idx = nreg;
+	for (k = 0; k < nreg; k++) {
+		reg[k]->idx = k;
+		reg[k]->ord = 1;
+		if (k > 0 && strcmp(base(reg[k]->file), base(reg[k - 1]->file)) == 0 &&
+		    strcmp(reg[k]->func, reg[k - 1]->func) == 0 &&
+		    strcmp(reg[k]->kfn, reg[k - 1]->kfn) == 0)
+			reg[k]->ord = reg[k - 1]->ord + 1;
+	}
+	env_spec = getenv("VT_MODEL_BREAK");
+	if (env_spec && *env_spec)
+		env_n = vt_mut_set(env_spec);
+	else
+		env_spec = NULL;
+}
+
+int vt_mp_count(void)
+{
+	vt_mp_init();
+	return nreg;
+}
+
+struct vt_mpoint *vt_mp_get(int i)
+{
+	vt_mp_init();
+	return i >= 0 && i < nreg ? reg[i] : NULL;
+}
+
+unsigned int vt_mp_ops(const struct vt_mpoint *p)
+{
+	switch (p->kind) {
+	case VT_MPK_UID:
+	case VT_MPK_GID:
+		return VT_MOP_IDENTITY | VT_MOP_SWAP;
+	case VT_MPK_GUARD:
+		return VT_MOP_REMOVED;
+	case VT_MPK_CAP:
+		return VT_MOP_UNTRANSLATED;
+	default:
+		return 0;
+	}
+}
+
+const char *vt_mutop_name(unsigned int op)
+{
+	switch (op) {
+	case VT_MOP_IDENTITY:
+		return "identity";
+	case VT_MOP_SWAP:
+		return "swap";
+	case VT_MOP_REMOVED:
+		return "removed";
+	case VT_MOP_UNTRANSLATED:
+		return "untranslated";
+	default:
+		return "?";
+	}
+}
+
+void vt_mp_id(const struct vt_mpoint *p, unsigned int op, char *buf, size_t len)
+{
+	char kfn[128], ord[16] = "";
+
+	if (p->kind == VT_MPK_GUARD) {
+		enum vt_rule r = guard_rule(p);
+
+		/* a guard is named by its rule's slug, or by the variable
+		 * holding the rule ("guard[rule]") */
+		char *d;
+
+		snprintf(kfn, sizeof(kfn), "guard[%s]", r != VT_R_NONE ? vt_rule_info(r)->slug : p->kfn);
+		/* an expression as written, without its blanks */
+		for (d = kfn; *d; d++)
+			if (*d == ' ' || *d == '\t')
+				memmove(d, d + 1, strlen(d)), d--;
+	} else {
+		snprintf(kfn, sizeof(kfn), "%s", p->kfn);
+	}
+	if (p->ord > 1)
+		snprintf(ord, sizeof(ord), ".%d", p->ord);
+	snprintf(buf, len, "%s:%s/%s%s#%s", base(p->file), p->func, kfn, ord, vt_mutop_name(op));
+}
+
+const char *vt_mp_kernel_text(const struct vt_mpoint *p)
+{
+	static const struct {
+		const char *kfn, *text;
+	} helpers[] = {
+		{ "make_vfsuid", "make_vfsuid (fs/mnt_idmapping.c)" },
+		{ "make_vfsgid", "make_vfsgid (fs/mnt_idmapping.c)" },
+		{ "from_vfsuid", "from_vfsuid (fs/mnt_idmapping.c)" },
+		{ "from_vfsgid", "from_vfsgid (fs/mnt_idmapping.c)" },
+		{ "i_uid_into_vfsuid", "i_uid_into_vfsuid (include/linux/fs.h)" },
+		{ "i_gid_into_vfsgid", "i_gid_into_vfsgid (include/linux/fs.h)" },
+		{ "vfsuid_has_fsmapping", "vfsuid_has_fsmapping (include/linux/mnt_idmapping.h)" },
+		{ "vfsgid_has_fsmapping", "vfsgid_has_fsmapping (include/linux/mnt_idmapping.h)" },
+		{ "vfsuid_has_mapping", "vfsuid_has_mapping (include/linux/mnt_idmapping.h)" },
+		{ "vfsgid_has_mapping", "vfsgid_has_mapping (include/linux/mnt_idmapping.h)" },
+		{ "make_kuid", "make_kuid (kernel/user_namespace.c)" },
+		{ "make_kgid", "make_kgid (kernel/user_namespace.c)" },
+		{ "from_kuid", "from_kuid (kernel/user_namespace.c)" },
+		{ "from_kgid", "from_kgid (kernel/user_namespace.c)" },
+		{ "from_kuid_munged", "from_kuid_munged (kernel/user_namespace.c)" },
+		{ "from_kgid_munged", "from_kgid_munged (kernel/user_namespace.c)" },
+		{ "capable_wrt_inode_uidgid", "capable_wrt_inode_uidgid (kernel/capability.c)" },
+		{ "inode_owner_or_capable", "inode_owner_or_capable (fs/inode.c)" },
+		{ "in_group_or_capable", "in_group_or_capable (fs/inode.c)" },
+	};
+	size_t k;
+
+	if (p->kind == VT_MPK_GUARD) {
+		enum vt_rule r = guard_rule(p);
+
+		return r != VT_R_NONE ? vt_rule_info(r)->text
+				      : "the refusal of the rule decided at run time";
+	}
+	for (k = 0; k < sizeof(helpers) / sizeof(helpers[0]); k++)
+		if (strcmp(helpers[k].kfn, p->kfn) == 0)
+			return helpers[k].text;
+	return p->kfn;
+}
+
+void vt_mut_clear(void)
+{
+	int k;
+
+	vt_mp_init();
+	for (k = 0; k < nreg; k++)
+		reg[k]->active = 0;
+}
+
+/* The first hand-written mutants, by their old names. */
+static const struct {
+	const char *name, *spec;
+} aliases[] = {
+	/* the chown target stored without from_vfsuid() */
+	{ "chown-skip-mount-translation", "attr_rules.c:vt_setattr_copy/from_vfsuid#identity" },
+	/* from_vfsuid() ignores every idmap (as if all mounts were plain) */
+	{ "from-vfsuid-nop", "*/from_vfs[ug]id*#identity,*/vfs[ug]id_has_fsmapping*#identity" },
+	/* fat_setattr compares the mount-view chown target with uid=/gid=
+	 * without from_vfsuid() (what its idmapped-mount port had to fix) */
+	{ "fat-setattr-skip-mount-translation", "vfat_rules.c:vt_fat_setattr/from_vfs[ug]id#identity" },
+};
+
+int vt_mut_set(const char *spec)
+{
+	char buf[1024], id[512], *item, *save = NULL;
+	int total = 0, k, n;
+	size_t a;
+	unsigned int op;
+
+	vt_mp_init();
+	for (a = 0; a < sizeof(aliases) / sizeof(aliases[0]); a++)
+		if (strcmp(spec, aliases[a].name) == 0)
+			spec = aliases[a].spec;
+	snprintf(buf, sizeof(buf), "%s", spec);
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		n = 0;
+		for (k = 0; k < nreg; k++)
+			for (op = 1; op <= VT_MOP__ALL; op <<= 1) {
+				if (!(vt_mp_ops(reg[k]) & op))
+					continue;
+				vt_mp_id(reg[k], op, id, sizeof(id));
+				if (fnmatch(item, id, 0) == 0) {
+					reg[k]->active |= op;
+					n++;
+				}
+			}
+		if (n == 0)
+			return -1;
+		total += n;
+	}
+	return total;
+}
+
+const char *vt_mut_env(int *n)
+{
+	vt_mp_init();
+	*n = env_n;
+	return env_spec;
+}
+
+/* The value of the operator switched on at P (REAL if none), after
+ * recording which operators differ from REAL there. */
+static uint32_t pick(struct vt_mpoint *p, uint32_t real, uint32_t ident, uint32_t swapped)
+{
+	unsigned int on = vt_mp_touch(p, (real != ident ? VT_MOP_IDENTITY : 0) |
+					 (real != swapped ? VT_MOP_SWAP : 0));
+
+	if (on & VT_MOP_IDENTITY)
+		return ident;
+	if (on & VT_MOP_SWAP)
+		return swapped;
+	return real;
+}
+
+/* make_vfsuid with &nop_mnt_idmap is the kuid itself; swapped: the gid
+ * map applied to the same number */
+vt_vfsuid_t vt_mp_make_vfsuid(struct vt_mpoint *p, const struct vt_midmap *m,
+			      const struct vt_mns *ns, vt_kuid_t k)
+{
+	return vt_vfsuid(pick(p, (vt_make_vfsuid)(m, ns, k).val, k.val,
+			      (vt_make_vfsgid)(m, ns, vt_kgid(k.val)).val));
+}
+
+vt_vfsgid_t vt_mp_make_vfsgid(struct vt_mpoint *p, const struct vt_midmap *m,
+			      const struct vt_mns *ns, vt_kgid_t k)
+{
+	return vt_vfsgid(pick(p, (vt_make_vfsgid)(m, ns, k).val, k.val,
+			      (vt_make_vfsuid)(m, ns, vt_kuid(k.val)).val));
+}
+
+vt_kuid_t vt_mp_from_vfsuid(struct vt_mpoint *p, const struct vt_midmap *m,
+			    const struct vt_mns *ns, vt_vfsuid_t v)
+{
+	return vt_kuid(pick(p, (vt_from_vfsuid)(m, ns, v).val, v.val,
+			    (vt_from_vfsgid)(m, ns, vt_vfsgid(v.val)).val));
+}
+
+vt_kgid_t vt_mp_from_vfsgid(struct vt_mpoint *p, const struct vt_midmap *m,
+			    const struct vt_mns *ns, vt_vfsgid_t v)
+{
+	return vt_kgid(pick(p, (vt_from_vfsgid)(m, ns, v).val, v.val,
+			    (vt_from_vfsuid)(m, ns, vt_vfsuid(v.val)).val));
+}
+
+vt_vfsuid_t vt_mp_i_uid_into_vfsuid(struct vt_mpoint *p, const struct vt_world *w,
+				    const struct vt_minode *i)
+{
+	return vt_vfsuid(pick(p, (vt_i_uid_into_vfsuid)(w, i).val, i->uid.val,
+			      (vt_make_vfsgid)(w->idmap, w->fs_ns, vt_kgid(i->uid.val)).val));
+}
+
+vt_vfsgid_t vt_mp_i_gid_into_vfsgid(struct vt_mpoint *p, const struct vt_world *w,
+				    const struct vt_minode *i)
+{
+	return vt_vfsgid(pick(p, (vt_i_gid_into_vfsgid)(w, i).val, i->gid.val,
+			      (vt_make_vfsuid)(w->idmap, w->fs_ns, vt_kuid(i->gid.val)).val));
+}
+
+/* with &nop_mnt_idmap from_vfsuid() is the identity: valid unless invalid */
+bool vt_mp_vfsuid_has_fsmapping(struct vt_mpoint *p, const struct vt_midmap *m,
+				const struct vt_mns *ns, vt_vfsuid_t v)
+{
+	return pick(p, (vt_vfsuid_has_fsmapping)(m, ns, v), vt_vfsuid_valid(v),
+		    (vt_vfsgid_has_fsmapping)(m, ns, vt_vfsgid(v.val)));
+}
+
+bool vt_mp_vfsgid_has_fsmapping(struct vt_mpoint *p, const struct vt_midmap *m,
+				const struct vt_mns *ns, vt_vfsgid_t v)
+{
+	return pick(p, (vt_vfsgid_has_fsmapping)(m, ns, v), vt_vfsgid_valid(v),
+		    (vt_vfsuid_has_fsmapping)(m, ns, vt_vfsuid(v.val)));
+}
+
+/* identity: asked of the initial namespace, where every valid id maps */
+bool vt_mp_vfsuid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_vfsuid_t v)
+{
+	return pick(p, (vt_vfsuid_has_mapping)(ns, v), vt_vfsuid_valid(v),
+		    (vt_vfsgid_has_mapping)(ns, vt_vfsgid(v.val)));
+}
+
+bool vt_mp_vfsgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_vfsgid_t v)
+{
+	return pick(p, (vt_vfsgid_has_mapping)(ns, v), vt_vfsgid_valid(v),
+		    (vt_vfsuid_has_mapping)(ns, vt_vfsuid(v.val)));
+}
+
+/* identity: the id taken as if the namespace were the initial one */
+vt_kuid_t vt_mp_make_kuid(struct vt_mpoint *p, const struct vt_mns *ns, vt_cuid_t id)
+{
+	return vt_kuid(pick(p, (vt_make_kuid)(ns, id).val, id.val,
+			    (vt_make_kgid)(ns, vt_cgid(id.val)).val));
+}
+
+vt_kgid_t vt_mp_make_kgid(struct vt_mpoint *p, const struct vt_mns *ns, vt_cgid_t id)
+{
+	return vt_kgid(pick(p, (vt_make_kgid)(ns, id).val, id.val,
+			    (vt_make_kuid)(ns, vt_cuid(id.val)).val));
+}
+
+vt_cuid_t vt_mp_from_kuid(struct vt_mpoint *p, const struct vt_mns *ns, vt_kuid_t k)
+{
+	return vt_cuid(pick(p, (vt_from_kuid)(ns, k).val, k.val,
+			    (vt_from_kgid)(ns, vt_kgid(k.val)).val));
+}
+
+vt_cgid_t vt_mp_from_kgid(struct vt_mpoint *p, const struct vt_mns *ns, vt_kgid_t k)
+{
+	return vt_cgid(pick(p, (vt_from_kgid)(ns, k).val, k.val,
+			    (vt_from_kuid)(ns, vt_kuid(k.val)).val));
+}
+
+vt_cuid_t vt_mp_from_kuid_munged(struct vt_mpoint *p, const struct vt_mns *ns, vt_kuid_t k,
+				 uint32_t ov)
+{
+	return vt_cuid(pick(p, (vt_from_kuid_munged)(ns, k, ov).val, k.val,
+			    (vt_from_kgid_munged)(ns, vt_kgid(k.val), ov).val));
+}
+
+vt_cgid_t vt_mp_from_kgid_munged(struct vt_mpoint *p, const struct vt_mns *ns, vt_kgid_t k,
+				 uint32_t ov)
+{
+	return vt_cgid(pick(p, (vt_from_kgid_munged)(ns, k, ov).val, k.val,
+			    (vt_from_kuid_munged)(ns, vt_kuid(k.val), ov).val));
+}
+
+/* Capability scope on untranslated ids: the helper evaluated as if the
+ * mount were not idmapped. Computed for the record only when the scorer
+ * watches (then without a trace, so the real outcome's record stays). */
+static const struct vt_world *untranslated(struct vt_mpoint *p, const struct vt_world *w,
+					   struct vt_world *copy, bool *on)
+{
+	*on = (p->active & VT_MOP_UNTRANSLATED) != 0;
+	if (!*on && !vt_mp_seen)
+		return NULL;
+	*copy = *w;
+	copy->idmap = &vt_nop_idmap;
+	if (!*on)
+		copy->trace = NULL;
+	return copy;
+}
+
+enum vt_capw vt_mp_capable_wrt(struct vt_mpoint *p, const struct vt_world *w,
+			       const struct vt_minode *i, int cap)
+{
+	struct vt_world copy;
+	bool on;
+	const struct vt_world *u = untranslated(p, w, &copy, &on);
+	enum vt_capw alt = u ? (vt_capable_wrt)(u, i, cap) : VT_CAPW_NONE;
+	enum vt_capw real = (vt_capable_wrt)(w, i, cap);
+
+	vt_mp_touch(p, u && alt != real ? VT_MOP_UNTRANSLATED : 0);
+	return on ? alt : real;
+}
+
+bool vt_mp_capable_wrt_inode_uidgid(struct vt_mpoint *p, const struct vt_world *w,
+				    const struct vt_minode *i, int cap)
+{
+	struct vt_world copy;
+	bool on;
+	const struct vt_world *u = untranslated(p, w, &copy, &on);
+	bool alt = u ? (vt_capable_wrt_inode_uidgid)(u, i, cap) : false;
+	bool real = (vt_capable_wrt_inode_uidgid)(w, i, cap);
+
+	vt_mp_touch(p, u && alt != real ? VT_MOP_UNTRANSLATED : 0);
+	return on ? alt : real;
+}
+
+bool vt_mp_inode_owner_or_capable(struct vt_mpoint *p, const struct vt_world *w,
+				  const struct vt_minode *i)
+{
+	struct vt_world copy;
+	bool on;
+	const struct vt_world *u = untranslated(p, w, &copy, &on);
+	bool alt = u ? (vt_inode_owner_or_capable)(u, i) : false;
+	bool real = (vt_inode_owner_or_capable)(w, i);
+
+	vt_mp_touch(p, u && alt != real ? VT_MOP_UNTRANSLATED : 0);
+	return on ? alt : real;
+}
+
+bool vt_mp_in_group_or_capable(struct vt_mpoint *p, const struct vt_world *w,
+			       const struct vt_minode *i, vt_vfsgid_t g)
+{
+	struct vt_world copy;
+	bool on;
+	const struct vt_world *u = untranslated(p, w, &copy, &on);
+	bool alt = u ? (vt_in_group_or_capable)(u, i, g) : false;
+	bool real = (vt_in_group_or_capable)(w, i, g);
+
+	vt_mp_touch(p, u && alt != real ? VT_MOP_UNTRANSLATED : 0);
+	return on ? alt : real;
+}
+
+/* records its outcome: only the value returned is computed with the trace */
+bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w,
+				   const struct vt_minode *i, vt_vfsgid_t g, enum vt_rule site)
+{
+	struct vt_world copy, quiet;
+	bool on, alt, real;
+	const struct vt_world *u = untranslated(p, w, &copy, &on);
+
+	if (on) {
+		alt = (vt_in_group_or_capable_hit)(u, i, g, site);
+		vt_mp_touch(p, 0);
+		return alt;
+	}
+	real = (vt_in_group_or_capable_hit)(w, i, g, site);
+	if (u) {
+		quiet = *w;
+		quiet.trace = NULL;
+		alt = (vt_in_group_or_capable_hit)(u, i, g, site);
+		vt_mp_touch(p, alt != (vt_in_group_or_capable_hit)(&quiet, i, g, site)
+				       ? VT_MOP_UNTRANSLATED : 0);
+	} else {
+		vt_mp_touch(p, 0);
+	}
+	return real;
+}
