@@ -43,6 +43,11 @@ vt_put() { # file
 
 vt_results_open() {
 	local dir=${VT_RESULTS:-$VT_TOP/results} err holder s pid started
+	# From here on a signal ends the run through the normal path (results
+	# marked incomplete), also while the filesystems are being set up.
+	trap 'vt_on_signal SIGINT' INT
+	trap 'vt_on_signal SIGTERM' TERM
+	trap 'vt_on_signal SIGHUP' HUP
 	if [ -e "$dir" ] && [ ! -d "$dir" ]; then
 		echo "check: results directory $dir exists and is not a directory" >&2
 		return 2
@@ -145,8 +150,9 @@ vt_results_close() { # status of the run
 		printf 'The run of ./check (pid %s) was interrupted by %s after %s of %s test runs: results.ktap, result.xml and check.log here are its partial results, marked incomplete.\n' \
 			"$$" "${VT_SIGNAL:-a signal}" "$VT_N" "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))" |
 			vt_put "$VT_RESULT_DIR/run.incomplete" || return 2
-	else
-		rm -f -- "$VT_RESULT_DIR/run.incomplete"
+	elif ! rm -f -- "$VT_RESULT_DIR/run.incomplete"; then
+		echo "check: ERROR: removing $VT_RESULT_DIR/run.incomplete failed: the run is complete but marked incomplete; exit 2" >&2
+		return 2
 	fi
 	return "$status"
 }
