@@ -71,7 +71,7 @@ vt_first_mismatch() { # ktap -> VT_MISMATCH
 	VT_MISMATCH=""
 	[ -f "$1" ] || return 0
 	VT_MISMATCH=$(awk '
-		!first && /^ *# (FAIL|.*[Mm]ismatch|.*expected)/ { first = $0 }
+		!first && /^ *# (FAIL|MISMATCH|.*[Mm]ismatch)/ { first = $0 }
 		!repro && /reproduce: / { repro = $0 }
 		!notok && /^ *not ok / { notok = $0 }
 		END {

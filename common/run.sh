@@ -151,8 +151,7 @@ vt_run_one() { # run-index test resdir
 	fi
 	if [ "$VT_T_RESULT" = fail ] || [ "$VT_T_RESULT" = error ]; then
 		{
-			cat "$out.ktap"
-			[ -n "$reason" ] && echo "# $reason"
+			cat "$out.ktap" && if [ -n "$reason" ]; then echo "# $reason"; fi
 		} >"$base.out.bad" || vt_write_failed "$base.out.bad"
 	fi
 	rm -f "$out".*

@@ -15,7 +15,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=60
+PLAN=62
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -261,6 +261,15 @@ size=$(stat -c %s "$T/big.xml")
 ok $({ echo '<a>'; cat "$T/big.xml"; echo '</a>'; } | xmllint --noout - 2>/dev/null && [ "$size" -lt $((65536 * 3 + 200)) ] &&
 	grep -q '\[\.\.\. [0-9]* bytes cut, see tmpfs/x/001.full\]' "$T/big.xml"; echo $?) \
 	"system-out of random bytes: well-formed, cut at 64 KiB with a note ($size bytes)"
+
+# 61-62: a real mismatch (the matrix with a deliberately wrong model rule,
+# as unit/test-matrix-break.sh): a JUnit <failure type="mismatch"> whose
+# message is the first mismatch and its replay line; system-out cut
+VT_MODEL_BREAK=chown-skip-mount-translation ./check --fs tmpfs --shard 1/20 --results "$T/mm" matrix/002 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 1 ] && grep -q '<failure type="mismatch" message="MISMATCH chown/[^"]* | reproduce: ./check --case matrix/002/chown/[^"]* --fs tmpfs"' "$T/mm/result.xml" &&
+	valid_xml "$T/mm/result.xml"; echo $?) "a mismatch: <failure type=\"mismatch\"> with the first mismatch and its replay line"
+ok $(grep -q '\[\.\.\. [0-9]* bytes cut, see tmpfs/matrix/002.full\]' "$T/mm/result.xml" &&
+	[ "$(stat -c %s "$T/mm/result.xml")" -lt 200000 ]; echo $?) "its system-out is cut at 64 KiB, pointing to NNN.full"
 
 [ "$n" = "$PLAN" ] || { echo "# planned $PLAN, ran $n"; failed=$((failed + 1)); }
 exit $((failed > 0))
