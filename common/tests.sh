@@ -95,7 +95,8 @@ vt_select_tests() {
 	fi
 	vt_load_expunges || return 2
 	for t in ${VT_TEST_ARGS[@]+"${VT_TEST_ARGS[@]}"}; do
-		if [ -z "${VT_TEST_GROUPS[$t]+x}" ]; then
+		# an empty name is no array subscript (found by fuzz/fuzz-check.sh)
+		if [ -z "$t" ] || [ -z "${VT_TEST_GROUPS[$t]+x}" ]; then
 			echo "check: unknown test '$t' (see ./check -l)" >&2
 			return 2
 		fi

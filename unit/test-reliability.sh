@@ -15,7 +15,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=62
+PLAN=63
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -215,6 +215,7 @@ ok $(bad "shard wants" --shard 1/2147483648 idmapped/001; echo $?) "--shard N > 
 ok $(bad "shard wants" --shard 1/1000001 idmapped/001; echo $?) "--shard N > 1000000 refused"
 ok $(bad "no test is in group 'nosuchgroup'" -x nosuchgroup; echo $?) "unknown -x group refused"
 ok $(bad "'tmpfs' given twice" --fs tmpfs,tmpfs idmapped/001; echo $?) "duplicate --fs refused"
+ok $(bad "unknown test ''" idmapped/001 ''; echo $?) "an empty test name refused (fuzz-check found a bash error)"
 rm -rf "$T/rbad"
 ./check --results /proc/vfsidmap-x --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
 ok $([ $rc = 2 ] && grep -q "cannot create results directory" "$T/o"; echo $?) "--results /proc/x: exit 2 before running"
