@@ -26,11 +26,16 @@ state() { # what must be unchanged by a run
 	losetup -a 2>/dev/null | sort
 	awk '{print $5}' /proc/self/mountinfo | sort
 }
-# Processes of the hanging test: only those that were not there before
-# this script started (other runs on the machine may have their own).
-hung_pids() { { pgrep -f vt-selftest-hang; pgrep vt-selftest-ha; } 2>/dev/null | sort -u; }
-hung_before=$(hung_pids)
-hung() { comm -13 <(echo "$hung_before") <(hung_pids) | grep -q .; }
+# Processes of the hanging test started by this script: they inherit our
+# private VT_RUN_BASE (other runs on the machine, make -j2's other tests
+# included, may run the same test).
+hung_pids() {
+	local p
+	for p in $({ pgrep -f vt-selftest-hang; pgrep vt-selftest-ha; } 2>/dev/null | sort -u); do
+		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qxF "VT_RUN_BASE=$VT_RUN_BASE" && echo "$p"
+	done
+}
+hung() { [ -n "$(hung_pids)" ]; }
 wait_until() { # seconds command...
 	local t=$1; shift
 	for _ in $(seq $((t * 10))); do "$@" && return 0; sleep 0.1; done
