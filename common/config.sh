@@ -118,7 +118,8 @@ vt_dry_run() {
 		echo "SECTION -- ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}${VT_S_DEV[$i]:+ TEST_DEV=${VT_S_DEV[$i]}})"
 		for t in "${VT_SELECTED[@]}"; do
 			local why
-			why=$(vt_expunge_reason "${VT_S_FS[$i]}" "$t")
+			vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"   # no fork per test
+			why=$VT_WHY
 			if [ -n "$why" ]; then
 				echo "  $t [expunged: $why]"
 			else

@@ -10,7 +10,7 @@ VT_RULE_COVERAGE_TABLE=${VT_RULE_COVERAGE_TABLE:-0}
 
 vt_coverage_begin() {
 	printf 'section\tfstype\trule\tkind\tallow\tdeny\tstatus\tnot-expressible\n' \
-		>"$VT_RESULT_DIR/rule-coverage.tsv"
+		>"$VT_STAGE/rule-coverage.tsv" || vt_write_failed "$VT_STAGE/rule-coverage.tsv"
 }
 
 # Sums the .rules files of one section: slug kind allow deny status na.
@@ -50,8 +50,9 @@ vt_coverage_section() { # run index, section results dir
 	{
 		printf 'rule\tkind\tallow\tdeny\tstatus\tnot-expressible\n'
 		printf '%s\n' "$sum"
-	} >"$dir/rule-coverage.tsv"
-	printf '%s\n' "$sum" | sed "s|^|${VT_S_NAME[$i]}	${VT_S_FS[$i]}	|" >>"$VT_RESULT_DIR/rule-coverage.tsv"
+	} >"$dir/rule-coverage.tsv" || vt_write_failed "$dir/rule-coverage.tsv"
+	printf '%s\n' "$sum" | sed "s|^|${VT_S_NAME[$i]}	${VT_S_FS[$i]}	|" >>"$VT_STAGE/rule-coverage.tsv" ||
+		vt_write_failed "$VT_STAGE/rule-coverage.tsv"
 	line=$(printf '%s\n' "$sum" | awk -F'\t' '
 		$2 != "outcome" { total++
 			if ($5 == "both") both++
@@ -61,7 +62,7 @@ vt_coverage_section() { # run index, section results dir
 		END { printf "%d of %d decision rules decided both ways, %d in every way this world can express (rule-coverage.tsv says why), %d with a gap; %d of %d outcomes reached%s%s",
 			both, total, na, total - both - na, oboth, ototal, gaps != "" ? "; gaps:" : "", gaps }')
 	echo "Rule coverage on ${VT_S_NAME[$i]}: $line"
-	echo "rule coverage ${VT_S_NAME[$i]}: $line" >>"$VT_RESULT_DIR/check.log"
+	vt_log "rule coverage ${VT_S_NAME[$i]}: $line"
 	if [ "$VT_RULE_COVERAGE_TABLE" = 1 ]; then
 		printf '%s\n' "$sum" | awk -F'\t' '{ printf "  %-62s %-7s %7d %7d  %-10s %s\n", $1, $2, $3, $4, $5, $6 }'
 	fi

@@ -18,6 +18,8 @@ VT_RESULTS=${RESULT_BASE:-}
 VT_CONFIG_FILE=""
 VT_VERBOSE=0
 VT_DEFAULT_EXPUNGES=1
+VT_INPUT_MAX=1048576   # -c and -E files: bytes
+VT_SHARD_MAX=1000000
 
 vt_usage() {
 	cat <<'USAGE'
@@ -40,7 +42,12 @@ usage: ./check [options] [suite/NNN ...]
   --list-cases   list the cases of the selected tests (suite/NNN/case)
   --case ID      run one case, ID = suite/NNN/case (from --list-cases)
   --seed N       seed for tests that sample (the matrix)
-  --shard I/N    run the I-th of N shards of each test's cases (1-based)
+  --shard I/N    run the I-th of N shards of each test's cases (1-based,
+                 N <= 1000000): case number k (from 0, in --list-cases
+                 order) runs in shard k % N + 1; every test honours it
+  -R FORMAT      JUnit report: xunit (default; result.xml with each test's
+                 KTAP, cut at 64 KiB, as system-out) or xunit-quiet (no
+                 system-out)
   --rule-coverage  print the table of model rules each section decided, both
                  ways or not (the summary line is always printed; the table
                  is always in results/rule-coverage.tsv)
@@ -55,7 +62,25 @@ usage: ./check [options] [suite/NNN ...]
                  read an existing results directory (common/porting.sh)
   -h             this help
 
-Exit status: 0 when nothing failed, 1 when a test failed, 2 on bad input.
+Environment:
+  RESULT_BASE    results directory (as --results)
+  TEST_TIMEOUT   per-test timeout in seconds (as -T)
+  VT_RUN_BASE    where run directories (images, mount point, lock) are
+                 made: an existing absolute directory, default /var/tmp; a
+                 run directory is $VT_RUN_BASE/vfsidmap.XXXXXX with a
+                 "vfsidmap-run" marker, and only such directories of dead
+                 runs are ever removed
+
+Runs as root only (mounts, loop devices, user namespaces); -h, -l, -n and
+--list-cases work for anyone. One run per results directory at a time: a
+second one exits 2 naming the first. While a run is going (or after it
+was killed) RESULTS/run.incomplete says the files there are not its
+complete results.
+
+Exit status: 0 when nothing failed; 1 when a test failed or the setup or
+the harness broke (an error); 2 on bad input, a results directory that
+cannot be written (nothing of the run is kept, the previous results are
+untouched), or not root; 130 when interrupted.
 USAGE
 }
 
@@ -68,17 +93,21 @@ vt_bad() {
 vt_parse_options() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		-g|-x|-E|-s|-c|-T|--results|--fs|--case|--seed|--shard)
+		-g|-x|-E|-s|-c|-T|-R|--results|--fs|--case|--seed|--shard)
 			[ $# -ge 2 ] || { vt_bad "option $1 needs a value"; return 2; }
 			[ -n "$2" ] || { vt_bad "option $1 needs a non-empty value"; return 2; }
 			case "$1" in
 			-g) local g; IFS=, read -ra g <<<"$2"; VT_GROUPS+=("${g[@]}") ;;
 			-x) local x; IFS=, read -ra x <<<"$2"; VT_XGROUPS+=("${x[@]}") ;;
-			-E) [ -r "$2" ] || { vt_bad "expunge file '$2' cannot be read"; return 2; }
+			-E) vt_input_file "expunge file" "$2" || return 2
 			    VT_EXPUNGE_FILES+=("$2") ;;
 			-s) VT_SECTION_ARGS+=("$2") ;;
-			-c) [ -r "$2" ] || { vt_bad "config file '$2' cannot be read"; return 2; }
+			-c) vt_input_file "config file" "$2" || return 2
 			    VT_CONFIG_FILE=$2 ;;
+			-R) case "$2" in
+			    xunit|xunit-quiet) VT_REPORT_FORMAT=$2 ;;
+			    *) vt_bad "-R: unknown report format '$2' (known: xunit, xunit-quiet)"; return 2 ;;
+			    esac ;;
 			-T) [[ "$2" =~ ^[1-9][0-9]{0,5}$ ]] || { vt_bad "-T wants a whole number of seconds, got '$2'"; return 2; }
 			    VT_TIMEOUT=$2 ;;
 			--results) VT_RESULTS=$2 ;;
@@ -87,8 +116,9 @@ vt_parse_options() {
 			    VT_CASE=$2 ;;
 			--seed) [[ "$2" =~ ^[0-9]{1,10}$ ]] || { vt_bad "--seed wants a number, got '$2'"; return 2; }
 			    VT_SEED=$2 ;;
-			--shard) [[ "$2" =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] \
-				|| { vt_bad "--shard wants I/N with 1 <= I <= N, got '$2'"; return 2; }
+			--shard) [[ "$2" =~ ^([1-9][0-9]{0,6})/([1-9][0-9]{0,6})$ ]] &&
+				[ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[2]}" -le "$VT_SHARD_MAX" ] \
+				|| { vt_bad "--shard wants I/N with 1 <= I <= N <= $VT_SHARD_MAX, got '$2'"; return 2; }
 			    VT_SHARD=$2 ;;
 			esac
 			shift 2 ;;
@@ -106,13 +136,17 @@ vt_parse_options() {
 		esac
 	done
 	if [ -n "$VT_FS_ARG" ]; then
-		local f list
+		local f list seen=" "
 		IFS=, read -ra list <<<"$VT_FS_ARG"
+		[ ${#list[@]} -gt 0 ] || { vt_bad "--fs: no filesystem in '$VT_FS_ARG'"; return 2; }
 		for f in "${list[@]}"; do
 			case "$f" in
 			ext4|xfs|btrfs|tmpfs|vfat) ;;
 			*) vt_bad "--fs: unknown filesystem '$f' (known: ext4,xfs,btrfs,tmpfs,vfat)"; return 2 ;;
 			esac
+			# a second run on the same filesystem would overwrite the first
+			[[ "$seen" == *" $f "* ]] && { vt_bad "--fs: '$f' given twice"; return 2; }
+			seen+="$f "
 		done
 	fi
 	if [ -n "$VT_CASE" ]; then
@@ -139,6 +173,30 @@ vt_mutation_score() {
 		[ $r -gt $rc ] && rc=$r
 	done
 	return $rc
+}
+
+# -c and -E read regular files of bounded size only: a directory, a FIFO
+# or /dev/zero would hang the reader or make it spin.
+vt_input_file() { # what path
+	local size
+	if [ ! -e "$2" ]; then vt_bad "$1 '$2' does not exist"; return 2; fi
+	if [ ! -f "$2" ]; then vt_bad "$1 '$2' is not a regular file"; return 2; fi
+	if [ ! -r "$2" ]; then vt_bad "$1 '$2' cannot be read"; return 2; fi
+	size=$(stat -L -c %s -- "$2" 2>/dev/null) || { vt_bad "$1 '$2' cannot be read"; return 2; }
+	if [ "$size" -gt "$VT_INPUT_MAX" ]; then
+		vt_bad "$1 '$2' is larger than $VT_INPUT_MAX bytes"
+		return 2
+	fi
+}
+
+# Running tests needs root: without it nothing could be tested and a
+# green "everything notrun" would hide a misconfigured job (xfstests
+# refuses too). Listing and dry runs work for anyone.
+vt_require_root() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "check: must be run as root (tests make mounts, loop devices and user namespaces); -h, -l, -n and --list-cases work without" >&2
+		return 2
+	fi
 }
 
 vt_require_built() {

@@ -1,35 +1,42 @@
-# Reporting: terminal lines, results/check.log (appended per run, as in
-# xfstests), results/results.ktap (KTAP v1, one nested subtest per test and
-# filesystem), results/result.xml (JUnit), and the closing line
-# "N passed, N failed, N skipped".
+# Reporting: terminal lines, check.log (appended per run, as in xfstests),
+# results.ktap (KTAP v1, one nested subtest per test and filesystem),
+# result.xml (JUnit, doc/junit.xsd), and the closing line
+# "N passed, N failed, N skipped". Everything is written to this run's
+# staging directory (common/results.sh); a failed write stops the run.
+#
+# A failure is a verdict on the kernel: the test ran and found a mismatch,
+# timed out, crashed or leaked. An error is not (LTP: TBROK, not TFAIL):
+# the setup or the harness broke (mkfs, mount, the executor, the run was
+# interrupted). They are kept apart in every output; errors still count as
+# failed in the closing line, so a CI job stays red.
 
-VT_RESULT_DIR=""
-VT_N_PASS=0 VT_N_FAIL=0 VT_N_SKIP=0 VT_N=0
+VT_N_PASS=0 VT_N_FAIL=0 VT_N_SKIP=0 VT_N_ERR=0 VT_N=0
 VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0
-VT_FAILED_LIST=() VT_NOTRUN_LIST=()
+VT_FAILED_LIST=() VT_NOTRUN_LIST=() VT_ERROR_LIST=()
 VT_START=0
+VT_REPORT_FORMAT=${VT_REPORT_FORMAT:-xunit}
+VT_SYSTEM_OUT_MAX=65536
 
+# Any bytes to XML character data (runner/xml-text.c: escapes markup,
+# replaces invalid UTF-8 and control characters by U+FFFD).
 vt_xml_escape() {
-	sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' \
-	    -e "s/'/\&apos;/g" | tr -d '\000-\010\013\014\016-\037'
+	"$VT_TOOL" xml-text "$@"
+}
+
+vt_log() { # line: appended to this run's check.log
+	printf '%s\n' "$1" >>"$VT_STAGE/check.log" || vt_write_failed "$VT_STAGE/check.log"
 }
 
 vt_report_begin() {
-	VT_RESULT_DIR=${VT_RESULTS:-$VT_TOP/results}
-	mkdir -p "$VT_RESULT_DIR" || exit 2
-	VT_RESULT_DIR=$(cd "$VT_RESULT_DIR" && pwd)
 	VT_START=$(date +%s)
-	: >"$VT_RESULT_DIR/.result.xml.part"
+	: >"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
 	vt_coverage_begin
-	{
-		echo "KTAP version 1"
-		echo "1..$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))"
-	} >"$VT_RESULT_DIR/results.ktap"
-	{
-		echo ""
-		echo "run started $(date -u +%FT%TZ) on $(uname -r) ($(hostname 2>/dev/null))"
-		echo "command: ./check ${VT_ARGV:-}"
-	} >>"$VT_RESULT_DIR/check.log"
+	printf 'KTAP version 1\n1..%d\n' "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))" \
+		>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
+	vt_log ""
+	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
+	vt_log "run started $(date -u +%FT%TZ) on $(uname -r) ($(hostname 2>/dev/null)), pid $$"
+	vt_log "command: ./check ${VT_ARGV:-}"
 }
 
 vt_report_section() { # run index
@@ -45,7 +52,7 @@ vt_report_section() { # run index
 	[ -n "$VT_FS_NOTRUN" ] && echo "NOT RUN       -- $VT_FS_NOTRUN"
 	[ -n "$VT_FS_ERROR" ] && echo "SETUP FAILED  -- $VT_FS_ERROR"
 	echo ""
-	echo "SECTION ${VT_S_NAME[$i]} FSTYP=${VT_S_FS[$i]} ($src)" >>"$VT_RESULT_DIR/check.log"
+	vt_log "SECTION ${VT_S_NAME[$i]} FSTYP=${VT_S_FS[$i]} ($src)"
 }
 
 # Counts the top-level results of a test's KTAP: sets CP CF CS.
@@ -57,8 +64,26 @@ vt_count_cases() { # ktap file
 	read -r CP CF CS <<<"$counts"
 }
 
+# The first mismatch of a failed test and its replay line: the first
+# "# FAIL" (or other diagnostic) line of its KTAP, and the first line with
+# "reproduce:".
+vt_first_mismatch() { # ktap -> VT_MISMATCH
+	VT_MISMATCH=""
+	[ -f "$1" ] || return 0
+	VT_MISMATCH=$(awk '
+		!first && /^ *# (FAIL|MISMATCH|.*[Mm]ismatch)/ { first = $0 }
+		!repro && /reproduce: / { repro = $0 }
+		!notok && /^ *not ok / { notok = $0 }
+		END {
+			if (!first) first = notok
+			sub(/^ *# */, "", first); sub(/^ */, "", first)
+			sub(/^.*reproduce: /, "reproduce: ", repro)
+			printf "%s%s%s", first, (first != "" && repro != "") ? " | " : "", repro
+		}' "$1" | cut -c 1-2000)
+}
+
 vt_report_test() { # run index, test
-	local i=$1 t=$2 name="${VT_S_NAME[$1]}:$2" line ktap=$VT_T_KTAP
+	local i=$1 t=$2 name="${VT_S_NAME[$1]}:$2" line ktap=$VT_T_KTAP kline type msg
 	local rel="${VT_RESULT_DIR#"$PWD"/}/${VT_S_NAME[$i]}/$t"
 	VT_N=$((VT_N + 1))
 	vt_count_cases "$ktap"
@@ -76,6 +101,11 @@ vt_report_test() { # run index, test
 		VT_N_FAIL=$((VT_N_FAIL + 1))
 		VT_FAILED_LIST+=("$name")
 		line="[failed] ${VT_T_REASON:-$CF of $((CP + CF + CS)) cases failed} - see $rel.out.bad" ;;
+	error)
+		VT_N_ERR=$((VT_N_ERR + 1))
+		VT_ERROR_LIST+=("$name")
+		line="[error] ${VT_T_REASON:-the harness broke}"
+		[ -f "$ktap" ] && line+=" - see $rel.full" ;;
 	esac
 	printf '%-14s %3ss ... %s\n' "$t" "$VT_T_TIME" "$line"
 	if [ "$VT_T_RESULT" = fail ] && [ -f "$ktap" ]; then
@@ -83,7 +113,7 @@ vt_report_test() { # run index, test
 		[ "$VT_VERBOSE" = 1 ] && max=100000
 		grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n "$max" | sed 's/^ */    /'
 	fi
-	echo "$t $VT_T_RESULT ${VT_T_TIME}s (${VT_T_MS:-0}ms)${VT_T_REASON:+ $VT_T_REASON}" >>"$VT_RESULT_DIR/check.log"
+	vt_log "$t $VT_T_RESULT ${VT_T_TIME}s (${VT_T_MS:-0}ms)${VT_T_REASON:+ $VT_T_REASON}"
 
 	# KTAP: the test's own stream nested under one result line.
 	{
@@ -94,52 +124,78 @@ vt_report_test() { # run index, test
 			echo "  KTAP version 1"
 			echo "  1..0"
 		fi
-		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_REASON" ] && echo "# $name: $VT_T_REASON"
+		case $VT_T_RESULT in
+		fail) [ -n "$VT_T_REASON" ] && echo "# $name: $VT_T_REASON" ;;
+		error) echo "# error: $name: ${VT_T_REASON:-the harness broke}" ;;
+		esac
 		case $VT_T_RESULT in
 		pass) echo "ok $VT_N $name" ;;
 		notrun) echo "ok $VT_N $name # SKIP $VT_T_REASON" | tr -d '\r' ;;
-		fail) echo "not ok $VT_N $name" ;;
+		fail|error) echo "not ok $VT_N $name" ;;
 		esac
-	} >>"$VT_RESULT_DIR/results.ktap"
+	} >>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
 
-	# JUnit: one testcase per test and filesystem.
+	# JUnit: one testcase per test and filesystem. A failure's message is
+	# its first mismatch and replay line; its type says what kind.
 	local VT_T_SECS
 	printf -v VT_T_SECS '%d.%03d' $(( ${VT_T_MS:-0} / 1000 )) $(( ${VT_T_MS:-0} % 1000 ))
 	{
 		printf '  <testcase classname="vfsidmap.%s" name="%s" time="%s">\n' \
-			"${VT_S_NAME[$i]}" "$t" "$VT_T_SECS"
+			"$(printf '%s' "${VT_S_NAME[$i]}" | vt_xml_escape)" "$t" "$VT_T_SECS"
 		case $VT_T_RESULT in
 		notrun) printf '    <skipped message="%s"/>\n' "$(printf '%s' "$VT_T_REASON" | vt_xml_escape)" ;;
 		fail)
-			printf '    <failure message="%s">' \
-				"$(printf '%s' "${VT_T_REASON:-$CF cases failed}" | vt_xml_escape)"
-			[ -f "$ktap" ] && grep -E '^ *(not ok|# FAIL|#   world)' "$ktap" | vt_xml_escape
+			type=${VT_T_FAIL_TYPE:-mismatch}
+			vt_first_mismatch "$ktap"
+			msg=$VT_MISMATCH
+			[ -n "$VT_T_REASON" ] && msg="$VT_T_REASON${msg:+ | $msg}"
+			[ -n "$msg" ] || msg="$CF cases failed"
+			printf '    <failure type="%s" message="%s">' "$type" "$(printf '%s' "$msg" | vt_xml_escape)"
+			[ -f "$ktap" ] && grep -E '^ *(not ok|# FAIL|#   world|.*reproduce: )' "$ktap" | head -n 200 | vt_xml_escape
 			printf '</failure>\n' ;;
+		error)
+			printf '    <error type="%s" message="%s"/>\n' "${VT_T_ERROR_TYPE:-harness}" \
+				"$(printf '%s' "${VT_T_REASON:-the harness broke}" | vt_xml_escape)" ;;
 		esac
-		if [ -f "$ktap" ]; then
+		if [ -f "$ktap" ] && [ "$VT_REPORT_FORMAT" != xunit-quiet ]; then
 			printf '    <system-out>'
-			vt_xml_escape <"$ktap"
+			vt_xml_escape --max "$VT_SYSTEM_OUT_MAX" --see "${VT_S_NAME[$i]}/$t.full" <"$ktap"
 			printf '</system-out>\n'
 		fi
 		printf '  </testcase>\n'
-	} >>"$VT_RESULT_DIR/.result.xml.part"
+	} >>"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
 }
 
 vt_report_end() {
-	local elapsed=$(( $(date +%s) - VT_START )) t
+	local elapsed=$(( $(date +%s) - VT_START )) total incomplete=""
+	total=$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))
+	if [ "$VT_INTERRUPTED" = 1 ]; then
+		incomplete="run interrupted by ${VT_SIGNAL:-a signal} after $VT_N of $total test runs: results incomplete"
+	fi
+	[ -n "$VT_WRITE_ERROR" ] && return 2
+	if [ -n "$incomplete" ]; then
+		printf 'Bail out! %s\n' "$incomplete" >>"$VT_STAGE/results.ktap" ||
+			vt_write_failed "$VT_STAGE/results.ktap"
+	fi
 	{
 		printf '<?xml version="1.0" encoding="UTF-8"?>\n'
-		printf '<testsuite name="vfsidmap" tests="%d" failures="%d" skipped="%d" errors="0" time="%d" timestamp="%s" hostname="%s">\n' \
-			"$VT_N" "$VT_N_FAIL" "$VT_N_SKIP" "$elapsed" "$(date -u +%FT%T)" \
+		printf '<testsuite name="vfsidmap" tests="%d" failures="%d" errors="%d" skipped="%d" time="%d" timestamp="%s" hostname="%s">\n' \
+			"$(( VT_N + (${#incomplete} > 0) ))" "$VT_N_FAIL" "$(( VT_N_ERR + (${#incomplete} > 0) ))" \
+			"$VT_N_SKIP" "$elapsed" "$(date -u +%FT%T)" \
 			"$(hostname 2>/dev/null | vt_xml_escape)"
-		printf '  <properties>\n    <property name="kernel" value="%s"/>\n  </properties>\n' \
-			"$(uname -r | vt_xml_escape)"
-		cat "$VT_RESULT_DIR/.result.xml.part"
+		printf '  <properties>\n    <property name="kernel" value="%s"/>\n    <property name="command" value="%s"/>\n  </properties>\n' \
+			"$(uname -r | vt_xml_escape)" "$(printf './check %s' "${VT_ARGV:-}" | vt_xml_escape)"
+		cat "$VT_STAGE/.result.xml.part"
+		if [ -n "$incomplete" ]; then
+			printf '  <testcase classname="vfsidmap" name="run" time="%d">\n' "$elapsed"
+			printf '    <error type="interrupted" message="%s"/>\n' "$(printf '%s' "$incomplete" | vt_xml_escape)"
+			printf '  </testcase>\n'
+		fi
 		printf '</testsuite>\n'
-	} >"$VT_RESULT_DIR/result.xml"
-	rm -f "$VT_RESULT_DIR/.result.xml.part"
+	} >"$VT_STAGE/result.xml" || vt_write_failed "$VT_STAGE/result.xml"
+	rm -f "$VT_STAGE/.result.xml.part"
 	echo ""
-	[ "$VT_INTERRUPTED" = 1 ] && echo "Interrupted: the run was stopped by a signal."
+	[ -n "$incomplete" ] && echo "Interrupted: the run was stopped by ${VT_SIGNAL:-a signal}; results are marked incomplete."
 	echo "Ran: $((VT_N - VT_N_SKIP)) of $VT_N test runs in ${elapsed}s"
 	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
 	if [ ${#VT_FAILED_LIST[@]} -gt 0 ]; then
@@ -148,12 +204,16 @@ vt_report_end() {
 	fi
 	echo "Cases: $VT_C_PASS passed, $VT_C_FAIL failed, $VT_C_SKIP skipped"
 	echo "Results: $VT_RESULT_DIR (check.log, results.ktap, result.xml, rule-coverage.tsv)"
-	{
-		[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
-		[ ${#VT_FAILED_LIST[@]} -gt 0 ] && echo "Failures: ${VT_FAILED_LIST[*]}"
-		echo "$VT_N_PASS passed, $VT_N_FAIL failed, $VT_N_SKIP skipped"
-	} >>"$VT_RESULT_DIR/check.log"
-	echo "$VT_N_PASS passed, $VT_N_FAIL failed, $VT_N_SKIP skipped"
+	[ -n "$incomplete" ] && vt_log "$incomplete"
+	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && vt_log "Not run: ${VT_NOTRUN_LIST[*]}"
+	[ ${#VT_FAILED_LIST[@]} -gt 0 ] && vt_log "Failures: ${VT_FAILED_LIST[*]}"
+	if [ "$VT_N_ERR" -gt 0 ]; then
+		vt_log "Errors: $VT_N_ERR (setup or harness broke, no verdict): ${VT_ERROR_LIST[*]}"
+		echo "Errors: $VT_N_ERR (setup or harness broke, no verdict on the kernel): ${VT_ERROR_LIST[*]}"
+	fi
+	vt_log "$VT_N_PASS passed, $((VT_N_FAIL + VT_N_ERR)) failed, $VT_N_SKIP skipped"
+	echo "$VT_N_PASS passed, $((VT_N_FAIL + VT_N_ERR)) failed, $VT_N_SKIP skipped"
+	[ -n "$VT_WRITE_ERROR" ] && return 2
 	[ "$VT_INTERRUPTED" = 1 ] && return 130
-	[ "$VT_N_FAIL" -eq 0 ]
+	[ "$VT_N_FAIL" -eq 0 ] && [ "$VT_N_ERR" -eq 0 ]
 }

@@ -23,67 +23,138 @@ vt_case_expunge_file() { # fs test -> VT_EXPF: path or ""
 
 vt_now_us() { VT_NOW=${EPOCHREALTIME/[.,]/}; }
 
+# check's own guard on -T, outside the test's namespaces: the executor's
+# init enforces the timeout, but a stopped (SIGSTOP) or wedged executor
+# cannot. At T + grace this kills the executor (SIGKILL works on stopped
+# processes); its pid namespace init dies with it (PR_SET_PDEATHSIG) and
+# with the init every process of the test. The flag file says it fired.
+VT_WATCHDOG_GRACE=${VT_WATCHDOG_GRACE:-10}
+VT_CHECK_PID=$$
+vt_watchdog_start() { # pid seconds flag -> VT_WATCHDOG
+	[ -p "$VT_RUNDIR/watchdog.fifo" ] || mkfifo "$VT_RUNDIR/watchdog.fifo" || return 0
+	(
+		# a FIFO nobody writes: read -t is a sleep without a fork
+		exec 8>&- 9>&- 3<>"$VT_RUNDIR/watchdog.fifo" </dev/null >/dev/null 2>&1
+		left=$2
+		while [ "$left" -gt 0 ]; do
+			read -r -t 1 -u 3 _
+			# check died (SIGKILL): nothing to guard, do not linger
+			[ -d "/proc/$VT_CHECK_PID" ] || exit 0
+			left=$((left - 1))
+		done
+		: >"$3"
+		kill -KILL "$1"
+	) &
+	VT_WATCHDOG=$!
+}
+
+vt_watchdog_stop() {
+	[ -n "${VT_WATCHDOG:-}" ] || return 0
+	kill -KILL "$VT_WATCHDOG" 2>/dev/null
+	wait "$VT_WATCHDOG" 2>/dev/null
+	VT_WATCHDOG=""
+}
+
+# Per-test files go to the staging directory; a failed write is an error
+# of the run (vt_write_failed), never a silent 0-byte file.
 vt_run_one() { # run-index test resdir
-	local i=$1 t=$2 dir=$3 base rc start status reason expf
+	local i=$1 t=$2 dir=$3 base rc start status reason expf out limit flag sig
 	base="$dir/${t##*/}"
-	[ -d "$dir" ] || mkdir -p "$dir"
-	rm -f "$base".*
+	[ -d "$dir" ] || mkdir -p "$dir" || { vt_write_failed "$dir"; return 1; }
 	vt_case_expunge_file "${VT_S_FS[$i]}" "$t"
 	expf=$VT_EXPF
 	case_only=""
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
+	# The test's output goes to the run directory first and is copied to
+	# the results with its write checked.
+	out="$VT_RUNDIR/test"
+	flag="$VT_RUNDIR/watchdog.fired"
+	rm -f "$out".* "$flag"
 	vt_now_us
 	start=$VT_NOW
 	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
-		VT_RULE_COVERAGE="$base.rules" \
+		VT_RULE_COVERAGE="$out.rules" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
-		--status "$base.status" -- "$VT_TOP/tests/$t" >"$base.ktap" 2>"$base.stderr" &
+		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 8>&- 9>&- &
 	VT_CHILD=$!
+	limit=$(( VT_S_TIMEOUT[$i] + VT_WATCHDOG_GRACE ))
+	vt_watchdog_start "$VT_CHILD" "$limit" "$flag"
 	wait "$VT_CHILD"
 	rc=$?
 	# A signal interrupts wait: wait for the executor to be gone for real.
 	while kill -0 "$VT_CHILD" 2>/dev/null; do wait "$VT_CHILD"; rc=$?; done
 	VT_CHILD=""
+	vt_watchdog_stop
 	vt_now_us
 	# wall time in ms; VT_T_TIME in whole seconds for the terminal
 	VT_T_MS=$(( (VT_NOW - start) / 1000 ))
 	VT_T_TIME=$(( VT_T_MS / 1000 ))
 	status=""
-	[ -r "$base.status" ] && IFS= read -r status <"$base.status"
-	[ -n "$status" ] || status="error: no status (executor exit $rc)"
+	[ -r "$out.status" ] && IFS= read -r status <"$out.status"
+	if [ -z "$status" ]; then
+		if [ "$rc" -gt 128 ] && sig=$(kill -l "$((rc - 128))" 2>/dev/null); then
+			status="error: executor killed by SIG$sig"
+		else
+			status="error: no status (executor exit $rc)"
+		fi
+	fi
 	local stamp
 	TZ=UTC printf -v stamp '%(%FT%TZ)T' -1
 	{
 		echo "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms"
 		echo "== status: $status (exit $rc)"
 		echo "== KTAP"
-		cat "$base.ktap"
-		if [ -s "$base.stderr" ]; then
+		cat "$out.ktap"
+		if [ -s "$out.stderr" ]; then
 			echo "== stderr"
-			cat "$base.stderr"
+			cat "$out.stderr"
 		fi
-	} >"$base.full"
-	rm -f "$base.status" "$base.stderr"
+	} >"$base.full" || vt_write_failed "$base.full"
+	cp -- "$out.ktap" "$base.ktap" || vt_write_failed "$base.ktap"
+	if [ -f "$out.rules" ]; then
+		cp -- "$out.rules" "$base.rules" || vt_write_failed "$base.rules"
+	fi
 	reason=""
+	VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
+	if [ -e "$flag" ]; then
+		# The executor did not stop the test itself (stopped or wedged).
+		rc=124 status="timeout"
+		VT_T_RESULT=fail VT_T_FAIL_TYPE=timeout
+		reason="timeout: killed after ${limit}s (-T ${VT_S_TIMEOUT[$i]} + ${VT_WATCHDOG_GRACE}s grace, by check's watchdog: the executor did not stop the test)"
+	else
 	case $rc in
 	0) VT_T_RESULT=pass ;;
 	4) VT_T_RESULT=notrun
-	   reason=$(sed -n 's/^1\.\.0 # SKIP //p' "$base.ktap" | head -n 1)
+	   reason=$(sed -n 's/^1\.\.0 # SKIP //p' "$out.ktap" | head -n 1)
 	   # Every case skipped on its own: give the first case's reason.
-	   [ -n "$reason" ] || reason=$(sed -n 's/^ *ok [0-9]* \([^ ]*\) # SKIP /\1: /p' "$base.ktap" | head -n 1)
+	   [ -n "$reason" ] || reason=$(sed -n 's/^ *ok [0-9]* \([^ ]*\) # SKIP /\1: /p' "$out.ktap" | head -n 1)
 	   [ -n "$reason" ] || reason="test said notrun" ;;
-	124) VT_T_RESULT=fail; reason="timeout: killed after ${VT_S_TIMEOUT[$i]}s (-T)" ;;
+	124) VT_T_RESULT=fail VT_T_FAIL_TYPE=timeout
+	   reason="timeout: killed after ${VT_S_TIMEOUT[$i]}s (-T)" ;;
 	*) VT_T_RESULT=fail
-	   if [ "$VT_INTERRUPTED" = 1 ]; then reason="interrupted"
-	   elif [ "$rc" -gt 128 ] && [ "$rc" != 255 ]; then reason=$status
-	   elif [ "$rc" != 1 ] || [ "$status" != fail ]; then reason=$status
+	   if [ "$VT_INTERRUPTED" = 1 ]; then
+		VT_T_RESULT=error VT_T_ERROR_TYPE=interrupted reason="interrupted by ${VT_SIGNAL:-a signal}"
+	   elif [[ "$status" == error:* ]] || [ "$rc" = 125 ]; then
+		# the executor or the setup broke: no verdict on the kernel
+		VT_T_RESULT=error VT_T_ERROR_TYPE=harness reason=$status
+	   elif [[ "$status" == crashed:* ]]; then
+		VT_T_FAIL_TYPE=crash reason=$status
+	   elif [[ "$status" == *"left behind"* ]]; then
+		VT_T_FAIL_TYPE=leak reason=$status
+	   elif [ "$rc" != 1 ] || [ "$status" != fail ]; then
+		VT_T_RESULT=error VT_T_ERROR_TYPE=harness reason="test exit $rc: $status"
+	   else
+		VT_T_FAIL_TYPE=mismatch
 	   fi ;;
 	esac
-	if [ "$VT_T_RESULT" = fail ]; then
-		cp "$base.ktap" "$base.out.bad"
-		[ -n "$reason" ] && echo "# $reason" >>"$base.out.bad"
 	fi
+	if [ "$VT_T_RESULT" = fail ] || [ "$VT_T_RESULT" = error ]; then
+		{
+			cat "$out.ktap" && if [ -n "$reason" ]; then echo "# $reason"; fi
+		} >"$base.out.bad" || vt_write_failed "$base.out.bad"
+	fi
+	rm -f "$out".*
 	VT_T_REASON=$reason
 	VT_T_KTAP="$base.ktap"
 }
@@ -92,11 +163,11 @@ vt_run_section() { # run index
 	local i=$1 t dir
 	vt_prepare_fs "$i"
 	vt_report_section "$i"
-	dir="$VT_RESULT_DIR/${VT_S_NAME[$i]}"
-	rm -rf "$dir"
+	dir="$VT_STAGE/${VT_S_NAME[$i]}"
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
-		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON=""
+		[ -n "$VT_WRITE_ERROR" ] && break
+		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
 		local why_expunged
 		vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"
 		why_expunged=$VT_WHY
@@ -105,11 +176,12 @@ vt_run_section() { # run index
 		elif [ -n "$VT_FS_NOTRUN" ]; then
 			VT_T_RESULT=notrun VT_T_REASON=$VT_FS_NOTRUN
 		elif [ -n "$VT_FS_ERROR" ]; then
-			VT_T_RESULT=fail VT_T_REASON="setup: $VT_FS_ERROR"
+			VT_T_RESULT=error VT_T_ERROR_TYPE=setup VT_T_REASON="setup: $VT_FS_ERROR"
 		else
 			vt_run_one "$i" "$t" "$dir/${t%/*}"
 		fi
+		[ -n "$VT_WRITE_ERROR" ] && break
 		vt_report_test "$i" "$t"
 	done
-	vt_coverage_section "$i" "$dir"
+	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
 }

@@ -1,13 +1,78 @@
-# The per-run directory: /var/tmp/vfsidmap.XXXXXX holding the images, the
-# mount point and a lock held for the life of the run. A run that died
+# The per-run directory: $VT_RUN_BASE/vfsidmap.XXXXXX holding the images,
+# the mount point and a lock held for the life of the run. A run that died
 # (even by SIGKILL) leaves its directory with nobody holding the lock: the
 # next run removes it, detaches loop devices backed by its images, and says
 # so. Mounts never reach the host's namespace (each test has its own).
+#
+# What may be removed is proven, never guessed from a name: a run
+# directory carries the marker file "vfsidmap-run" (owner pid, its start
+# time from /proc/PID/stat field 22, the boot id), written only after the
+# directory's lock is held. A directory without the marker is never
+# touched, whatever its name or age; one with it is removed only when its
+# lock is free and its owner (pid + start time + boot) is gone.
 
 VT_RUN_BASE=${VT_RUN_BASE:-/var/tmp}
 VT_RUNDIR=""
 VT_CHILD=""
 VT_INTERRUPTED=0
+VT_SIGNAL=""
+VT_RUN_MARKER=vfsidmap-run
+
+# Start time of PID in clock ticks since boot (proc(5), /proc/PID/stat
+# field 22); the comm field (2) may hold spaces and parentheses, so count
+# from the last ')'.
+vt_proc_starttime() { # pid -> prints it, or fails
+	local stat rest
+	stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	rest=${stat##*) }
+	set -- $rest
+	[ $# -ge 20 ] || return 1
+	echo "${20}"
+}
+
+vt_boot_id() { cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown; }
+
+# The marker's text for this process (check's own pid: $BASHPID in a
+# subshell would differ, and the marker names the owner of the lock).
+vt_run_marker_text() {
+	local st
+	st=$(vt_proc_starttime $$) || return 1
+	printf 'vfsidmap run directory (check)\npid=%s\nstarttime=%s\nboot_id=%s\n' \
+		"$$" "$st" "$(vt_boot_id)"
+}
+
+# Is the owner named by marker FILE still running? Unreadable or foreign
+# markers count as alive: when in doubt, touch nothing.
+vt_marker_owner_alive() { # marker file
+	local pid="" st="" boot="" line
+	while IFS= read -r line; do
+		case "$line" in
+		pid=*) pid=${line#pid=} ;;
+		starttime=*) st=${line#starttime=} ;;
+		boot_id=*) boot=${line#boot_id=} ;;
+		esac
+	done <"$1" || return 0
+	[[ "$pid" =~ ^[0-9]+$ ]] && [[ "$st" =~ ^[0-9]+$ ]] && [ -n "$boot" ] || return 0
+	[ "$boot" = "$(vt_boot_id)" ] || return 1   # another boot: every process of it is gone
+	[ "$(vt_proc_starttime "$pid")" = "$st" ]
+}
+
+# Refuses a base that is not an existing absolute directory: it is never
+# created (a typo would leave a tree behind).
+vt_run_base_check() {
+	case "$VT_RUN_BASE" in
+	/*) ;;
+	*) echo "check: VT_RUN_BASE='$VT_RUN_BASE' must be an absolute path" >&2; return 2 ;;
+	esac
+	if [ ! -d "$VT_RUN_BASE" ]; then
+		echo "check: VT_RUN_BASE=$VT_RUN_BASE is not an existing directory (it is not created)" >&2
+		return 2
+	fi
+	if [ ! -w "$VT_RUN_BASE" ]; then
+		echo "check: VT_RUN_BASE=$VT_RUN_BASE is not writable" >&2
+		return 2
+	fi
+}
 
 vt_detach_loops_under() { # dir -> prints the devices it detached
 	local bf dev
@@ -23,42 +88,61 @@ vt_detach_loops_under() { # dir -> prints the devices it detached
 }
 
 vt_heal_dead_runs() {
-	local d lock owner loops
+	local d marker owner loops
 	for d in "$VT_RUN_BASE"/vfsidmap.*; do
 		[ -d "$d" ] && [ ! -L "$d" ] || continue
 		[ "$(stat -c %u "$d")" = "$(id -u)" ] || continue
-		lock="$d/lock"
-		if [ -e "$lock" ]; then
-			flock -n "$lock" true 2>/dev/null || continue   # a live run holds it
-		elif [ $(( $(date +%s) - $(stat -c %Y "$d") )) -lt 30 ]; then
-			continue   # just being created by a run starting now
-		fi
-		owner=$(cat "$d/pid" 2>/dev/null || echo "?")
-		loops=$(vt_detach_loops_under "$d" | tr '\n' ' ')
-		rm -rf --one-file-system "$d"
-		echo "check: cleaned up after a dead run (pid $owner): removed $d${loops:+, detached $loops}" >&2
+		marker="$d/$VT_RUN_MARKER"
+		# No marker: not proven ours (a backup, a results directory, a
+		# run of an older check): never touched.
+		[ -f "$marker" ] && [ ! -L "$marker" ] && [ -f "$d/lock" ] && [ ! -L "$d/lock" ] || continue
+		vt_marker_owner_alive "$marker" && continue
+		owner=$(sed -n 's/^pid=//p' "$marker" 2>/dev/null)
+		# Hold its lock while removing: a live run holds it, and two
+		# runs healing at once do not trip over each other.
+		(
+			exec 7<"$d/lock" || exit 1
+			flock -n 7 || exit 1
+			loops=$(vt_detach_loops_under "$d" | tr '\n' ' ')
+			rm -rf --one-file-system "$d"
+			echo "check: cleaned up after a dead run (pid ${owner:-?}): removed $d${loops:+, detached $loops}" >&2
+		)
 	done
 }
 
-vt_on_signal() {
+vt_on_signal() { # signal name
 	VT_INTERRUPTED=1
+	VT_SIGNAL=${VT_SIGNAL:-$1}
 	if [ -n "$VT_CHILD" ]; then
 		# The executor dies; the pid namespace it leads dies with it.
 		kill -TERM "$VT_CHILD" 2>/dev/null
 	fi
 }
 
+# The lock is taken before the marker exists: a directory with a marker
+# and a free lock is one whose owner let go of it (died or is removing it).
 vt_rundir_create() {
-	mkdir -p "$VT_RUN_BASE" || return 2
+	local text
+	vt_run_base_check || return 2
 	vt_heal_dead_runs
 	VT_RUNDIR=$(mktemp -d "$VT_RUN_BASE/vfsidmap.XXXXXX") || return 2
+	exec 9>"$VT_RUNDIR/lock" && flock -n 9 || {
+		echo "check: cannot lock $VT_RUNDIR" >&2
+		rm -rf --one-file-system "$VT_RUNDIR"; VT_RUNDIR=""; return 2
+	}
+	text=$(vt_run_marker_text) &&
+		printf '%s\n' "$text" >"$VT_RUNDIR/$VT_RUN_MARKER.tmp" &&
+		mv -f "$VT_RUNDIR/$VT_RUN_MARKER.tmp" "$VT_RUNDIR/$VT_RUN_MARKER" || {
+		echo "check: cannot write the marker of $VT_RUNDIR" >&2
+		rm -rf --one-file-system "$VT_RUNDIR"; VT_RUNDIR=""; return 2
+	}
+	echo $$ >"$VT_RUNDIR/pid"
 	# Test callers are not root: they must be able to reach the mount point.
 	chmod 0755 "$VT_RUNDIR"
-	echo $$ >"$VT_RUNDIR/pid"
-	exec 9>"$VT_RUNDIR/lock"
-	flock -n 9 || { echo "check: cannot lock $VT_RUNDIR" >&2; return 2; }
 	mkdir "$VT_RUNDIR/mnt"
-	trap vt_on_signal INT TERM HUP
+	trap 'vt_on_signal SIGINT' INT
+	trap 'vt_on_signal SIGTERM' TERM
+	trap 'vt_on_signal SIGHUP' HUP
 	trap vt_rundir_remove EXIT
 }
 

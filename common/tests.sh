@@ -37,7 +37,10 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 			reason=${reason#"${reason%%[![:space:]]*}"}
 			line=${line%%#*}
 		fi
-		name=$(echo $line)
+		# words joined by one space, without a fork per line (expunge/xfs is long)
+		local -a words
+		read -ra words <<<"$line"
+		name="${words[*]}"
 		[ -z "$name" ] && continue
 		[ -n "$reason" ] || reason="listed in $file"
 		if [[ "$name" =~ ^(([a-z0-9]+):)?([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]]; then
@@ -92,7 +95,8 @@ vt_select_tests() {
 	fi
 	vt_load_expunges || return 2
 	for t in ${VT_TEST_ARGS[@]+"${VT_TEST_ARGS[@]}"}; do
-		if [ -z "${VT_TEST_GROUPS[$t]+x}" ]; then
+		# an empty name is no array subscript (found by fuzz/fuzz-check.sh)
+		if [ -z "$t" ] || [ -z "${VT_TEST_GROUPS[$t]+x}" ]; then
 			echo "check: unknown test '$t' (see ./check -l)" >&2
 			return 2
 		fi
@@ -107,6 +111,14 @@ vt_select_tests() {
 			fi
 		done
 	fi
+	for g in ${VT_XGROUPS[@]+"${VT_XGROUPS[@]}"}; do
+		local found=0
+		for t in "${VT_ALL_TESTS[@]}"; do vt_in_group "$t" "$g" && found=1 && break; done
+		if [ "$found" = 0 ]; then
+			echo "check: -x: no test is in group '$g'" >&2
+			return 2
+		fi
+	done
 	for t in "${VT_ALL_TESTS[@]}"; do
 		keep=0
 		if [ ${#VT_TEST_ARGS[@]} -gt 0 ] || [ ${#VT_GROUPS[@]} -gt 0 ]; then

@@ -18,20 +18,25 @@
  *                                   the model alone (no mount, no system call per
  *                                   case); exit 1 if some survive
  * (the last two run tests/matrix/011, which holds every family)
+ *   xml-text [--max BYTES [--see FILE]]  stdin as XML character data
+ *                                   (runner/xml-text.h); 2 if writing fails
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "util/errname.h"
 #include "world/fsimage.h"
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
+#include "xml-text.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -264,8 +269,34 @@ static int run_sample_program(const char *mode, int argc, char **argv)
 	return die("%s: cannot run %s: %s", mode, prog, strerror(errno));
 }
 
+static int cmd_xml_text(int argc, char **argv)
+{
+	long long max = 0;
+	const char *see = NULL;
+	char *end;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) {
+			max = strtoll(argv[++i], &end, 10);
+			if (*end || max < 0)
+				return die("xml-text: --max wants a number of bytes");
+		} else if (strcmp(argv[i], "--see") == 0 && i + 1 < argc) {
+			see = argv[++i];
+		} else {
+			return die("usage: vfsidmap-tool xml-text [--max BYTES [--see FILE]]");
+		}
+	}
+	if (vt_xml_text(stdin, stdout, max, see) < 0)
+		return die("xml-text: writing failed: %s", strerror(errno));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	/* Called from check: when check dies (SIGTERM while we read a config,
+	 * say), so do we, and no orphan is left. */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (argc < 2)
 		return die("usage: vfsidmap-tool config|mapping|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score ...");
 	if (strcmp(argv[1], "config") == 0)
@@ -301,5 +332,7 @@ int main(int argc, char **argv)
 		return run_sample_program("--list-mutants", argc - 1, argv + 1);
 	if (strcmp(argv[1], "mutation-score") == 0)
 		return run_sample_program("--mutation-score", argc - 1, argv + 1);
+	if (strcmp(argv[1], "xml-text") == 0)
+		return cmd_xml_text(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);
 }

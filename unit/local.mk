@@ -40,3 +40,12 @@ EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
+# Reliability of the runner (issue 20): each defect reproduced against the
+# built tree and the fixed behaviour asserted; JUnit checked with xmllint
+# against doc/junit.xsd (root; a private mount namespace and VT_RUN_BASE).
+TESTS += unit/test-reliability.sh
+EXTRA_DIST += unit/test-reliability.sh doc/junit.xsd
+# ./check as a whole under random command lines and configs, kill points
+# and write faults (fuzz/fuzz-check.sh, fixed seed; `make fuzz-run` runs
+# more).
+TESTS += fuzz/fuzz-check.sh

@@ -117,12 +117,23 @@ static int validate(enum vt_config_key k, const char *v, const char **why)
 	}
 }
 
+/* A section name becomes a directory of the results (RESULTS/NAME/): a
+ * name, never a path ("." and ".." and anything starting with a dot), and
+ * none of the files ./check keeps next to the section directories. */
+static const char *const reserved_names[] = {
+	"check.log", "results.ktap", "result.xml", "rule-coverage.tsv", "run.incomplete",
+	"check.time", NULL,
+};
+
 static bool valid_section_name(const char *s, size_t n)
 {
 	size_t i;
 
-	if (n == 0 || n >= sizeof(((struct vt_config_section *)0)->name))
+	if (n == 0 || n >= sizeof(((struct vt_config_section *)0)->name) || s[0] == '.')
 		return false;
+	for (i = 0; reserved_names[i]; i++)
+		if (strlen(reserved_names[i]) == n && memcmp(reserved_names[i], s, n) == 0)
+			return false;
 	for (i = 0; i < n; i++)
 		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-' && s[i] != '.')
 			return false;
@@ -161,7 +172,7 @@ int vt_config_parse(const char *text, size_t len, struct vt_config *cfg, char *e
 			struct vt_config_section *prev = cur;
 			if (e[-1] != ']' || !valid_section_name(s + 1, (size_t)(e - s - 2)))
 				return fail(err, errlen, line,
-					    "bad section header (want [name] with letters, digits, _ - .)");
+					    "bad section header (want [name] with letters, digits, _ - ., not starting with a dot, not a file name of the results directory such as check.log)");
 			for (k = 0; k < cfg->nsections; k++)
 				if (strlen(cfg->sec[k].name) == (size_t)(e - s - 2) &&
 				    memcmp(cfg->sec[k].name, s + 1, (size_t)(e - s - 2)) == 0)

@@ -451,7 +451,8 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	/* One case by name: argv[1] (by hand) or VT_CASE (from ./check --case). */
 	const char *only = argc > 1 ? argv[1] : getenv("VT_CASE");
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-	int n = 0, fails = 0, skips = 0, ran = 0, i;
+	int n = 0, fails = 0, skips = 0, ran = 0, i, si = 1, sn = 1, named = 0;
+	const char *shard = getenv("VT_SHARD");
 	char why_buf[600];
 	bool ownerless = false;
 
@@ -463,16 +464,29 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	}
 	if (only && !*only)
 		only = NULL;
+	/* --shard I/N as the matrix driver reads it: case number i (from 0,
+	 * in --list-cases order) runs in shard i % N + 1. */
+	if (shard && *shard && (sscanf(shard, "%d/%d", &si, &sn) != 2 || sn < 1 || si < 1 || si > sn)) {
+		fprintf(stderr, "VT_SHARD must be i/n with 1 <= i <= n\n");
+		return 2;
+	}
 	vt_ktap_init(&k, stdout, 0);
 	for (i = 0; t->cases[i].name; i++)
-		if (!only || strcmp(only, t->cases[i].name) == 0)
-			n++;
+		if (!only || strcmp(only, t->cases[i].name) == 0) {
+			named++;
+			if (i % sn == si - 1)
+				n++;
+		}
 	if (geteuid() != 0)
 		why = "needs root (CAP_SYS_ADMIN to create mounts and user namespaces)";
 	else if (!fstype || !test_dir)
 		why = "FSTYP and TEST_DIR are not set: run through ./check";
-	else if (n == 0)
+	else if (named == 0)
 		why = "no case of that name";
+	else if (n == 0) {
+		snprintf(why_buf, sizeof(why_buf), "no case in shard %d/%d", si, sn);
+		why = why_buf;
+	}
 	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
 		;
 	else if ((why = owners_unsupported(fstype, test_dir, &ownerless)) && !t->ownerless_ok)
@@ -489,7 +503,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	if (why) {
 		vt_ktap_header(&k, -1);
 		vt_ktap_skip_all(&k, why);
-		return only && n == 0 ? 2 : VT_EXIT_NOTRUN;
+		return only && named == 0 ? 2 : VT_EXIT_NOTRUN;
 	}
 	memset(&base, 0, sizeof(base));
 	base.fstype = fstype;
@@ -506,6 +520,8 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	vt_ktap_header(&k, n);
 	for (i = 0; t->cases[i].name; i++) {
 		if (only && strcmp(only, t->cases[i].name) != 0)
+			continue;
+		if (i % sn != si - 1)
 			continue;
 		if (vt_case_expunged(t->cases[i].name, why_buf, sizeof(why_buf))) {
 			vt_ktap_result(&k, VT_SKIP, t->cases[i].name, why_buf);

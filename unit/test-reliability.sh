@@ -1,0 +1,276 @@
+#!/bin/bash
+# Reliability of the runner (issue 20), as TAP: each defect found by trying
+# ./check as a new user would, reproduced against the built tree, with the
+# fixed behaviour asserted. Runs in a private mount namespace (the tiny
+# full filesystem is mounted there only) with a private VT_RUN_BASE, so no
+# other run on the machine is touched. Needs root.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+n=0 failed=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n $2"; else
+		echo "not ok $n $2"; failed=$((failed + 1))
+		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
+	fi
+}
+PLAN=63
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
+	echo "1..$PLAN"
+	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
+	exit 0
+fi
+if [ -z "${VT_REL_PRIVATE:-}" ]; then
+	VT_REL_PRIVATE=1 exec unshare -m --propagation private "$0" "$@"
+fi
+echo "1..$PLAN"
+
+T=$(mktemp -d /var/tmp/vfsidmap-reliability.XXXXXX)
+chmod 0755 "$T"   # test callers are not root: they must reach the mount point
+cleanup() {
+	umount -l "$T/full" 2>/dev/null
+	rm -rf --one-file-system "$T"
+}
+trap cleanup EXIT
+export VT_RUN_BASE="$T/base"
+mkdir "$VT_RUN_BASE"
+tool=$top/runner/vfsidmap-tool
+xsd=$top/doc/junit.xsd
+valid_xml() { xmllint --noout --schema "$xsd" "$1" 2>/dev/null; }
+sums() { (cd "$1" && find . -path ./.staging.\* -prune -o -path ./.lock -prune -o -type f -print0 | sort -z | xargs -0r sha256sum); }
+wait_until() { # seconds command...
+	local t=$1; shift
+	for _ in $(seq $((t * 10))); do "$@" && return 0; sleep 0.1; done
+	return 1
+}
+# processes of ours left behind: executors and tests running from this tree
+# with our run base
+leftovers() { pgrep -f "$VT_RUN_BASE" >/dev/null 2>&1; }
+no_leftovers() { ! leftovers; }
+executor_pids() { pgrep -f "runner/vfsidmap-exec .*--mnt $VT_RUN_BASE" 2>/dev/null; }
+executors_at_least() { [ "$(executor_pids | wc -l)" -ge "$1" ]; }
+no_tool_on_fifo() { ! pgrep -f "vfsidmap-tool config $T/fifo" >/dev/null; }
+lock_holder_is() { grep -q "^pid $1," "$2/.lock" 2>/dev/null; }
+
+# ---------------------------------------------------------- run directories
+# 1-4: a directory that is not proven a dead run's is never removed
+mkdir "$VT_RUN_BASE/vfsidmap.mybackup" && echo precious >"$VT_RUN_BASE/vfsidmap.mybackup/data"
+touch -d '1 hour ago' "$VT_RUN_BASE/vfsidmap.mybackup"
+mkdir "$VT_RUN_BASE/vfsidmap.oldstyle" && echo 1 >"$VT_RUN_BASE/vfsidmap.oldstyle/pid" && : >"$VT_RUN_BASE/vfsidmap.oldstyle/lock"
+touch -d '1 hour ago' "$VT_RUN_BASE/vfsidmap.oldstyle"
+mkdir "$VT_RUN_BASE/vfsidmap.results"
+./check --fs tmpfs --results "$VT_RUN_BASE/vfsidmap.results" idmapped/001 >"$T/o" 2>&1; rc=$?
+# a crafted dead run: marker naming a start time no process has, lock free
+mkdir "$VT_RUN_BASE/vfsidmap.deadrun" && : >"$VT_RUN_BASE/vfsidmap.deadrun/lock"
+printf 'vfsidmap run directory (check)\npid=%s\nstarttime=1\nboot_id=%s\n' "$$" "$(cat /proc/sys/kernel/random/boot_id)" \
+	>"$VT_RUN_BASE/vfsidmap.deadrun/vfsidmap-run"
+# a live run's marker (this shell's real start time) with its lock free
+mkdir "$VT_RUN_BASE/vfsidmap.liverun" && : >"$VT_RUN_BASE/vfsidmap.liverun/lock"
+st=$(sed 's/.*) //' /proc/$$/stat | cut -d' ' -f20)
+printf 'vfsidmap run directory (check)\npid=%s\nstarttime=%s\nboot_id=%s\n' "$$" "$st" "$(cat /proc/sys/kernel/random/boot_id)" \
+	>"$VT_RUN_BASE/vfsidmap.liverun/vfsidmap-run"
+./check --fs tmpfs --results "$T/r0" idmapped/001 >"$T/o2" 2>&1
+ok $([ $rc = 0 ] && [ "$(cat "$VT_RUN_BASE/vfsidmap.mybackup/data")" = precious ] && [ -d "$VT_RUN_BASE/vfsidmap.oldstyle" ]; echo $?) \
+	"an old vfsidmap.* directory without the marker survives (backup, older check's run)"
+ok $([ -f "$VT_RUN_BASE/vfsidmap.results/result.xml" ] && [ -f "$VT_RUN_BASE/vfsidmap.results/check.log" ]; echo $?) \
+	"a results directory named vfsidmap.results survives the next run"
+ok $([ ! -e "$VT_RUN_BASE/vfsidmap.deadrun" ] && grep -q "cleaned up after a dead run (pid $$): removed $VT_RUN_BASE/vfsidmap.deadrun" "$T/o2"; echo $?) \
+	"a marked run directory whose owner is gone is removed, and said so"
+ok $([ -d "$VT_RUN_BASE/vfsidmap.liverun" ]; echo $?) "a marked run directory whose owner (pid + start time) lives is kept"
+rm -rf "$VT_RUN_BASE"/vfsidmap.*
+
+# 5-8: VT_RUN_BASE: refused when relative or missing, never created
+for base in relative/base "$T/missing/base"; do
+	VT_RUN_BASE=$base ./check --fs tmpfs --results "$T/rb" idmapped/001 >"$T/o" 2>&1; rc=$?
+	ok $([ $rc = 2 ] && grep -q "VT_RUN_BASE" "$T/o" && [ ! -e "$base" ] && [ ! -e "$T/rb" ]; echo $?) \
+		"VT_RUN_BASE=$base: exit 2, nothing created"
+done
+ok $(./check -h | grep -q VT_RUN_BASE; echo $?) "--help documents VT_RUN_BASE"
+ok $(grep -q VT_RUN_BASE README.md; echo $?) "README documents VT_RUN_BASE"
+
+# ---------------------------------------------------------- a full results filesystem
+# 9-13: tmpfs of 64 KiB in our private namespace, results on it
+mkdir "$T/full"
+mount -t tmpfs -o size=64k vfsidmap-rel "$T/full"
+./check --fs tmpfs --results "$T/full/r" idmapped/001 >"$T/o" 2>&1; rc=$?
+before=$(sums "$T/full/r")
+fill=0
+dd if=/dev/zero of="$T/full/fill" bs=1k 2>/dev/null
+./check --fs tmpfs --results "$T/full/r" idmapped/001 selftest/001 >"$T/o" 2>&1; rc2=$?
+ok $([ $rc = 0 ] && [ $rc2 = 2 ]; echo $?) "results on a full filesystem: exit 2 (the first run, with room, exit 0; got $rc, $rc2)"
+ok $(grep -q "ERROR\|not writable" "$T/o" && ! grep -q "passed, 0 failed" "$T/o"; echo $?) "it says so loudly and claims no pass"
+ok $([ "$(sums "$T/full/r")" = "$before" ] && ! ls -d "$T/full/r"/.staging.* >/dev/null 2>&1; echo $?) \
+	"the previous results are byte-identical, no staging left"
+# room for the start but not for the whole run: fails in the middle
+rm -f "$T/full/fill"
+head -c $(( $(df --output=avail -B1 "$T/full" | tail -n 1) - 12288 )) /dev/zero >"$T/full/fill" 2>/dev/null
+./check --fs tmpfs --results "$T/full/r" idmapped/001 idmapped/002 idmapped/003 selftest/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && [ "$(sums "$T/full/r")" = "$before" ]; echo $?) "full in the middle of a run: exit 2 ($rc), previous results byte-identical"
+ok $(valid_xml "$T/full/r/result.xml"; echo $?) "the kept result.xml is still valid JUnit"
+rm -f "$T/full/fill"
+umount "$T/full"
+
+# ---------------------------------------------------------- section names
+# 14-17
+for name in check.log .. . .hidden; do
+	printf '[%s]\nFSTYP=tmpfs\n' "$name" >"$T/sec.config"
+	./check -c "$T/sec.config" --results "$T/rs" idmapped/001 >"$T/o" 2>&1; rc=$?
+	ok $([ $rc = 2 ] && grep -q "bad section header" "$T/o" && [ ! -e "$T/rs" ]; echo $?) "section [$name] refused, exit 2, nothing created"
+done
+
+# ---------------------------------------------------------- two runs, one results directory
+# 18-25: the second exits 2 naming the first; then the first is interrupted
+./check --fs tmpfs --results "$T/two" idmapped/001 >/dev/null 2>&1
+prev=$(sums "$T/two")
+setsid ./check --fs tmpfs -T 60 --results "$T/two" idmapped/001 selftest/002 idmapped/002 >"$T/first" 2>&1 &
+first=$!
+wait_until 30 lock_holder_is "$first" "$T/two"
+wait_until 30 executors_at_least 2
+./check --fs tmpfs --results "$T/two" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "in use by another run (pid $first," "$T/o"; echo $?) "a second run on the same results exits 2 naming the first's pid"
+ok $([ -f "$T/two/run.incomplete" ] && grep -q "pid $first" "$T/two/run.incomplete"; echo $?) "while the first runs, run.incomplete says the files are not its results"
+kill -TERM "$first"; wait "$first"; rc=$?
+ok $([ $rc = 130 ]; echo $?) "the first, interrupted by SIGTERM, exits 130 ($rc)"
+ok $(grep -q '^Bail out! run interrupted by SIGTERM' "$T/two/results.ktap"; echo $?) "interrupted: KTAP ends with Bail out!"
+ok $(grep -q '<error type="interrupted" message="run interrupted by SIGTERM' "$T/two/result.xml" && valid_xml "$T/two/result.xml"; echo $?) \
+	"interrupted: JUnit has an <error> and validates"
+ok $(grep -q 'run interrupted by SIGTERM after .* results incomplete' "$T/two/check.log" && grep -q 'interrupted by SIGTERM' "$T/two/run.incomplete"; echo $?) \
+	"interrupted: a check.log line and run.incomplete say so"
+ok $(wait_until 10 no_leftovers; echo $?) "interrupted: no process of ours left"
+ok $(./check --fs tmpfs --results "$T/two" idmapped/001 >/dev/null 2>&1 && [ ! -e "$T/two/run.incomplete" ]; echo $?) \
+	"the next complete run removes run.incomplete"
+
+# 26-28: interrupted during setup (making an ext4 image) is never a pass
+setsid env --default-signal=INT ./check --fs ext4,tmpfs --results "$T/setup" idmapped/001 >"$T/o" 2>&1 &
+p=$!
+wait_until 30 lock_holder_is "$p" "$T/setup"
+kill -INT "$p"; wait "$p"; rc=$?
+ok $([ $rc = 130 ] && grep -q 'Bail out!' "$T/setup/results.ktap"; echo $?) "SIGINT during setup: exit 130 ($rc), Bail out!"
+ok $(grep -q 'errors="[1-9]' "$T/setup/result.xml" && valid_xml "$T/setup/result.xml"; echo $?) "SIGINT during setup: JUnit counts an error"
+ok $(! grep -q ' 0 failed' <(tail -n 1 "$T/setup/check.log") || grep -q 'interrupted' "$T/setup/check.log"; echo $?) \
+	"SIGINT during setup: check.log marks it"
+
+# 29-33: SIGKILL of check: the previous result.xml is not taken for this run's
+./check --fs tmpfs --results "$T/kill" idmapped/001 >/dev/null 2>&1
+prev=$(sums "$T/kill")
+setsid ./check --fs tmpfs -T 60 --results "$T/kill" selftest/002 >"$T/o" 2>&1 &
+p=$!
+wait_until 30 executors_at_least 2
+kill -KILL "$p"; wait "$p" 2>/dev/null
+ok $([ "$(sums "$T/kill" | grep -v run.incomplete)" = "$prev" ] && grep -q "pid $p" "$T/kill/run.incomplete"; echo $?) \
+	"after SIGKILL: previous files unchanged, run.incomplete names the killed run"
+ok $(wait_until 15 no_leftovers; echo $?) "after SIGKILL: no process of ours left"
+./check --fs tmpfs --results "$T/kill" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && grep -q "the run of pid $p .* did not finish (killed)" "$T/o"; echo $?) "the next run says the killed run did not finish"
+ok $(grep -q "the run of pid $p .* did not finish (killed)" "$T/kill/check.log"; echo $?) "and writes it to check.log"
+ok $([ ! -e "$T/kill/run.incomplete" ] && ! ls -d "$T/kill"/.staging.* >/dev/null 2>&1 && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) \
+	"no staging, no run.incomplete, no run directory left"
+
+# ---------------------------------------------------------- -T with the executor stopped
+# 34-36
+start=$(date +%s)
+VT_WATCHDOG_GRACE=3 setsid ./check --fs tmpfs -T 3 --results "$T/stop" selftest/002 >"$T/o" 2>&1 &
+p=$!
+wait_until 30 executors_at_least 2
+for e in $(executor_pids); do kill -STOP "$e"; done
+wait "$p"; rc=$?
+took=$(( $(date +%s) - start ))
+ok $([ $rc = 1 ] && [ $took -le 20 ]; echo $?) "executor stopped: -T 3 still ends the test (took ${took}s, limit 3 + 3 s grace)"
+ok $(grep -q 'timeout: killed after 6s (-T 3 + 3s grace, by check.s watchdog' "$T/o" &&
+	grep -q '<failure type="timeout"' "$T/stop/result.xml"; echo $?) "reported honestly as check's watchdog timeout"
+ok $(wait_until 10 no_leftovers; echo $?) "no stopped or hung process left"
+
+# ---------------------------------------------------------- the executor killed
+# 37-40: an error (not a failure), named by its signal
+setsid ./check --fs tmpfs -T 60 --results "$T/exk" selftest/002 >"$T/o" 2>&1 &
+p=$!
+wait_until 30 executors_at_least 2
+kill -KILL "$(executor_pids | head -n 1)"
+wait "$p"; rc=$?
+ok $([ $rc = 1 ] && grep -q '\[error\] error: executor killed by SIGKILL' "$T/o"; echo $?) "killed executor: '[error] ... executor killed by SIGKILL', exit 1"
+ok $(tail -n 2 "$T/o" | head -n 1 | grep -q '^Errors: 1 ' && tail -n 1 "$T/o" | grep -q '^0 passed, 1 failed, 0 skipped$'; echo $?) \
+	"errors on their own line, then the summary (errors counted as failed) last"
+ok $(grep -q '<error type="harness" message="error: executor killed by SIGKILL"' "$T/exk/result.xml" &&
+	grep -q 'errors="1"' "$T/exk/result.xml" && grep -q 'failures="0"' "$T/exk/result.xml" && valid_xml "$T/exk/result.xml"; echo $?) \
+	"JUnit: <error>, not <failure>; valid"
+ok $(grep -q '^# error: tmpfs:selftest/002: error: executor killed by SIGKILL' "$T/exk/results.ktap" &&
+	grep -q 'selftest/002 error ' "$T/exk/check.log"; echo $?) "KTAP '# error:' and check.log 'error'"
+
+# ---------------------------------------------------------- bad inputs
+# 41-56: exit 2 with a message, before anything is made, and no hang
+mkfifo "$T/fifo"
+mkdir "$T/adir"
+bad() { # message-regex args...
+	local re=$1; shift
+	rm -rf "$T/rbad"
+	timeout 20 ./check --results "$T/rbad" "$@" >"$T/o" 2>&1; rc=$?
+	[ $rc = 2 ] && grep -Eq "$re" "$T/o" && [ ! -e "$T/rbad" ] && [ -z "$(ls -A "$VT_RUN_BASE")" ]
+}
+for f in "$T/adir" "$T/fifo" /dev/zero; do
+	ok $(bad "not a regular file" -c "$f" idmapped/001; echo $?) "-c $f: exit 2, no hang"
+	ok $(bad "not a regular file" -E "$f" idmapped/001; echo $?) "-E $f: exit 2, no hang"
+done
+ok $(bad "shard wants" --shard 1/2147483648 idmapped/001; echo $?) "--shard N > INT_MAX refused"
+ok $(bad "shard wants" --shard 1/1000001 idmapped/001; echo $?) "--shard N > 1000000 refused"
+ok $(bad "no test is in group 'nosuchgroup'" -x nosuchgroup; echo $?) "unknown -x group refused"
+ok $(bad "'tmpfs' given twice" --fs tmpfs,tmpfs idmapped/001; echo $?) "duplicate --fs refused"
+ok $(bad "unknown test ''" idmapped/001 ''; echo $?) "an empty test name refused (fuzz-check found a bash error)"
+rm -rf "$T/rbad"
+./check --results /proc/vfsidmap-x --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "cannot create results directory" "$T/o"; echo $?) "--results /proc/x: exit 2 before running"
+./check --results /proc --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "is not writable" "$T/o" && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) "--results /proc (exists, not writable): exit 2 before running"
+ok $(bad "unknown report format" -R html idmapped/001; echo $?) "-R with an unknown format refused"
+# a config tool killed with check leaves no orphan
+( x=$("$tool" config "$T/fifo" --sections); echo "$x" ) &
+sub=$!
+wait_until 10 pgrep -f "vfsidmap-tool config $T/fifo" >/dev/null
+kill -TERM "$sub"; wait "$sub" 2>/dev/null
+ok $(wait_until 5 no_tool_on_fifo; echo $?) "the config tool dies with its caller (no orphan)"
+: <>"$T/fifo"
+
+# 57-58: not root
+chmod 0755 "$T"
+mkdir "$T/tree" && cp -a check common runner tests expunge "$T/tree/" && chmod -R o+rX "$T/tree" && chmod 0777 "$T"
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env VT_RUN_BASE="$VT_RUN_BASE" "$T/tree/check" "$@"; }
+nobody --results "$T/nobody" --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "must be run as root" "$T/o" && [ ! -e "$T/nobody" ]; echo $?) "not root: exit 2, a clear line, nothing made"
+nobody -l >/dev/null 2>&1 && nobody -n --fs tmpfs idmapped/001 >/dev/null 2>&1 &&
+	nobody --list-cases idmapped/001 >/dev/null 2>&1 && nobody -h >/dev/null 2>&1; rc=$?
+ok $rc "not root: -l, -n, --list-cases and -h still work"
+
+# 59: a config value with bytes that are not UTF-8 cannot break result.xml
+printf '[bytes]\nFSTYP=tmpfs\nMOUNT_OPTIONS=size=1m,x\xff\xfe\x01y\n' >"$T/bytes.config"
+./check -c "$T/bytes.config" --results "$T/bytes" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 1 ] && valid_xml "$T/bytes/result.xml" && grep -q '<error type="setup"' "$T/bytes/result.xml"; echo $?) \
+	"non-UTF-8 bytes of a config value: result.xml valid, the broken setup an <error> (exit $rc)"
+
+# 60: --shard splits a hand-written test's cases, together all of them
+all=$(./check --list-cases idmapped/001 | wc -l)
+./check --fs tmpfs --results "$T/s1" --shard 1/2 idmapped/001 >/dev/null 2>&1
+./check --fs tmpfs --results "$T/s2" --shard 2/2 idmapped/001 >/dev/null 2>&1
+c1=$(grep -c '^  ok [0-9]' "$T/s1/results.ktap"); c2=$(grep -c '^  ok [0-9]' "$T/s2/results.ktap")
+ok $([ $((c1 + c2)) = "$all" ] && [ "$c1" -gt 0 ] && [ "$c2" -gt 0 ]; echo $?) "--shard 1/2 + 2/2 of idmapped/001: $c1 + $c2 cases = $all"
+
+# 61-62: xunit-quiet and the bounded system-out
+./check --fs tmpfs --results "$T/q" -R xunit-quiet idmapped/001 >/dev/null 2>&1
+ok $(! grep -q '<system-out>' "$T/q/result.xml" && valid_xml "$T/q/result.xml"; echo $?) "-R xunit-quiet: no system-out, valid"
+head -c 300000 /dev/urandom >"$T/big"
+"$tool" xml-text --max 65536 --see tmpfs/x/001.full <"$T/big" >"$T/big.xml"
+size=$(stat -c %s "$T/big.xml")
+ok $({ echo '<a>'; cat "$T/big.xml"; echo '</a>'; } | xmllint --noout - 2>/dev/null && [ "$size" -lt $((65536 * 3 + 200)) ] &&
+	grep -q '\[\.\.\. [0-9]* bytes cut, see tmpfs/x/001.full\]' "$T/big.xml"; echo $?) \
+	"system-out of random bytes: well-formed, cut at 64 KiB with a note ($size bytes)"
+
+# 61-62: a real mismatch (the matrix with a deliberately wrong model rule,
+# as unit/test-matrix-break.sh): a JUnit <failure type="mismatch"> whose
+# message is the first mismatch and its replay line; system-out cut
+VT_MODEL_BREAK=chown-skip-mount-translation ./check --fs tmpfs --shard 1/20 --results "$T/mm" matrix/002 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 1 ] && grep -q '<failure type="mismatch" message="MISMATCH chown/[^"]* | reproduce: ./check --case matrix/002/chown/[^"]* --fs tmpfs"' "$T/mm/result.xml" &&
+	valid_xml "$T/mm/result.xml"; echo $?) "a mismatch: <failure type=\"mismatch\"> with the first mismatch and its replay line"
+ok $(grep -q '\[\.\.\. [0-9]* bytes cut, see tmpfs/matrix/002.full\]' "$T/mm/result.xml" &&
+	[ "$(stat -c %s "$T/mm/result.xml")" -lt 200000 ]; echo $?) "its system-out is cut at 64 KiB, pointing to NNN.full"
+
+[ "$n" = "$PLAN" ] || { echo "# planned $PLAN, ran $n"; failed=$((failed + 1)); }
+exit $((failed > 0))
