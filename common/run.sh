@@ -36,6 +36,7 @@ vt_run_one() { # run-index test resdir
 	start=$VT_NOW
 	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
 		VT_RULE_COVERAGE="$base.rules" \
+		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
 		--status "$base.status" -- "$VT_TOP/tests/$t" >"$base.ktap" 2>"$base.stderr" &
