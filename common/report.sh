@@ -85,13 +85,19 @@ vt_report_test() { # run index, test
 	fi
 	echo "$t $VT_T_RESULT ${VT_T_TIME}s (${VT_T_MS:-0}ms)${VT_T_REASON:+ $VT_T_REASON}" >>"$VT_RESULT_DIR/check.log"
 
-	# KTAP: the test's own stream nested under one result line.
+	# KTAP: the test's own stream nested under one result line, in the
+	# order of Documentation/dev-tools/ktap.rst: the nested version line,
+	# then "# Subtest: name", then the rest (its plan first). A stream
+	# without a version line gets one (the test died before writing it).
 	{
-		echo "  # Subtest: $name"
 		if [ -s "$ktap" ]; then
-			sed 's/^/  /' "$ktap"
+			awk -v name="$name" '
+				NR == 1 && /^(KTAP version [0-9]+|TAP version 1[34])$/ { print "  " $0; print "  # Subtest: " name; next }
+				NR == 1 { print "  KTAP version 1"; print "  # Subtest: " name }
+				{ print "  " $0 }' "$ktap"
 		else
 			echo "  KTAP version 1"
+			echo "  # Subtest: $name"
 			echo "  1..0"
 		fi
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_REASON" ] && echo "# $name: $VT_T_REASON"

@@ -36,3 +36,8 @@ EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
+# results.ktap and the kselftest tree's output through the kernel's own
+# parser, kunit.py parse (from KSFT_KERNEL_SELFTESTS's tree or
+# linux-source-X.Y), counts checked (root).
+TESTS += unit/test-ktap-kunit.sh
+EXTRA_DIST += unit/test-ktap-kunit.sh
