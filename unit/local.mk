@@ -41,3 +41,8 @@ EXTRA_DIST += unit/test-compare-verdicts.sh
 # linux-source-X.Y), counts checked (root).
 TESTS += unit/test-ktap-kunit.sh
 EXTRA_DIST += unit/test-ktap-kunit.sh
+# Replay: listed case ids of every suite (vfat forms included) run exactly
+# their case; bad ids are refused up front; the replay lines real failures
+# print are run as printed (root).
+TESTS += unit/test-replay.sh
+EXTRA_DIST += unit/test-replay.sh
