@@ -83,6 +83,10 @@ vt_report_test() { # run index, test
 		[ "$VT_VERBOSE" = 1 ] && max=100000
 		grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n "$max" | sed 's/^ */    /'
 	fi
+	# the kernel's trouble during the test (common/kmsg.sh), on the terminal too
+	if [ -n "${VT_KMSG_HITS:-}" ]; then
+		printf '%s\n' "$VT_KMSG_HITS" | head -n 5 | sed 's/^/    kernel: /'
+	fi
 	echo "$t $VT_T_RESULT ${VT_T_TIME}s (${VT_T_MS:-0}ms)${VT_T_REASON:+ $VT_T_REASON}" >>"$VT_RESULT_DIR/check.log"
 
 	# KTAP: the test's own stream nested under one result line, in the

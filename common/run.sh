@@ -34,7 +34,8 @@ vt_run_one() { # run-index test resdir
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
 	vt_now_us
 	start=$VT_NOW
-	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
+	vt_kmsg_mark start "${VT_S_NAME[$i]}" "$t"
+	VT_KMSG_TAG="$VT_KMSG_TAG" VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
 		VT_RULE_COVERAGE="$base.rules" \
 		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
@@ -81,9 +82,36 @@ vt_run_one() { # run-index test resdir
 	   elif [ "$rc" != 1 ] || [ "$status" != fail ]; then reason=$status
 	   fi ;;
 	esac
+	# The kernel's side of the test: its log between the markers, and the
+	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there
+	# fails the test whatever it said.
+	vt_kmsg_collect "${VT_S_NAME[$i]}" "$t" "$base"
+	vt_fsck_after "$i" "$base"
+	local kernel=""
+	if [ -n "$VT_KMSG_HITS" ]; then
+		kernel="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
+	fi
+	[ -n "$VT_FSCK_FAIL" ] && kernel+="${kernel:+; }$VT_FSCK_FAIL"
+	if [ -n "$kernel" ]; then
+		# a test that failed on its own keeps its reason in front
+		[ "$VT_T_RESULT" = fail ] && [ -z "$reason" ] && reason="$(grep -c '^not ok ' "$base.ktap") cases failed"
+		VT_T_RESULT=fail
+		reason="${reason:+$reason; }$kernel"
+	fi
+	{
+		[ -n "$VT_KMSG_HITS" ] && { echo "== kernel log trouble"; printf '%s\n' "$VT_KMSG_HITS"; }
+		[ -n "$VT_FSCK_FAIL" ] && { echo "== fsck"; cat "$base.fsck"; }
+		[ -n "$VT_KMSG_NOTE" ] && echo "== $VT_KMSG_NOTE"
+		[ -n "$VT_FSCK_NOTE" ] && echo "== $VT_FSCK_NOTE"
+	} >>"$base.full"
+	# a test whose log could not be read, once the run as a whole could: say so
+	[ "$VT_KMSG_OK" = 1 ] && [ -n "$VT_KMSG_NOTE" ] &&
+		echo "note: $t on ${VT_S_NAME[$i]}: $VT_KMSG_NOTE" | tee -a "$VT_RESULT_DIR/check.log"
 	if [ "$VT_T_RESULT" = fail ]; then
 		cp "$base.ktap" "$base.out.bad"
 		[ -n "$reason" ] && echo "# $reason" >>"$base.out.bad"
+		[ -n "$VT_KMSG_HITS" ] && printf '%s\n' "$VT_KMSG_HITS" | sed 's/^/# kernel: /' >>"$base.out.bad"
+		[ -n "$VT_FSCK_FAIL" ] && sed 's/^/# fsck: /' "$base.fsck" >>"$base.out.bad"
 	fi
 	VT_T_REASON=$reason
 	VT_T_KTAP="$base.ktap"
@@ -97,7 +125,7 @@ vt_run_section() { # run index
 	rm -rf "$dir"
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
-		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON=""
+		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON="" VT_KMSG_HITS=""
 		local why_expunged
 		vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"
 		why_expunged=$VT_WHY

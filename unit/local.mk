@@ -46,3 +46,8 @@ EXTRA_DIST += unit/test-ktap-kunit.sh
 # print are run as printed (root).
 TESTS += unit/test-replay.sh
 EXTRA_DIST += unit/test-replay.sh
+# The kernel's side of each test: a WARNING in the kernel log between the
+# test's markers fails it (selftest/004), noise patterns, no readable log
+# said so, and fsck of a corrupted ext4 TEST_DEV fails the test (root).
+TESTS += unit/test-kernel-checks.sh
+EXTRA_DIST += unit/test-kernel-checks.sh
