@@ -46,8 +46,9 @@ ran_exactly() { # results-dir id fs
 	[ "$got" = "$case" ] || { WHY="the result is not $case: $got"; return 1; }
 }
 
-# --- a sample of listed ids, run on tmpfs: first, middle and last of each
-pick() { awk '{ l[NR] = $0 } END { print l[1]; print l[int((NR + 1) / 2)]; print l[NR] }' | sort -u; }
+# --- a sample of listed ids, run on tmpfs: the first and the last of each
+# (each is a whole ./check run: a few seconds, minutes on a loaded machine)
+pick() { awk '{ l[NR] = $0 } END { print l[1]; print l[NR] }' | sort -u; }
 ids=()
 for t in matrix/002 matrix/007 matrix/011 matrix/012 api/001 api/008 idmapped/001 idmapped/004 regress/005 regress/011; do
 	mapfile -t -O ${#ids[@]} ids < <(./check --list-cases "$t" | pick)
@@ -61,7 +62,7 @@ for id in "${ids[@]}"; do
 		bad+=" [$id: exit $rc ${WHY:-}]"
 	fi
 done
-check_ '[ ${#ids[@]} -ge 25 ] && [ -z "$bad" ]' \
+check_ '[ ${#ids[@]} -ge 18 ] && [ -z "$bad" ]' \
 	"${#ids[@]} listed ids of matrix/002,007,011,012, api, idmapped, regress each run exactly their case on tmpfs${bad:+:$bad}"
 
 # --- the vfat forms: listed with --fs vfat, accepted there (run, or notrun
