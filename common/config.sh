@@ -8,6 +8,7 @@ VT_CONFIG_SECTIONS=()
 VT_SECTIONS=()
 declare -A VT_S_NAME=() VT_S_FS=() VT_S_DEV=() VT_S_DIR=() VT_S_MKFS=() VT_S_MOPTS=() VT_S_TIMEOUT=()
 declare -A VT_S_SCRATCH_DEV=()
+declare -A VT_S_CSECT=()  # the local.config section a run comes from (replay lines)
 
 vt_load_config() {
 	if [ -z "$VT_CONFIG_FILE" ] && [ -f "$VT_TOP/local.config" ]; then
@@ -103,10 +104,12 @@ vt_plan_sections() {
 		local t=${VT_TIMEOUT:-${TEST_TIMEOUT:-1200}} name=$s
 		if [ -n "$FSTYP" ]; then
 			vt_add_run "$name" "$FSTYP" "$TEST_DEV" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" "$SCRATCH_DEV"
+			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
 		else
 			for fs in $(vt_fs_list_from_arg); do
 				[ ${#sections[@]} -gt 1 ] && name="$s-$fs" || name=$fs
 				vt_add_run "$name" "$fs" "" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" ""
+				VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
 			done
 		fi
 	done

@@ -12,6 +12,7 @@ VT_LIST=0
 VT_LIST_CASES=0
 VT_TIMEOUT=""
 VT_CASE=""
+VT_CASE_TEST=""
 VT_SEED=""
 VT_SHARD=""
 VT_RESULTS=${RESULT_BASE:-}
@@ -40,7 +41,9 @@ usage: ./check [options] [suite/NNN ...]
   -n             dry run: show what would run
   -l             list the tests with their groups and descriptions
   --list-cases   list the cases of the selected tests (suite/NNN/case)
-  --case ID      run one case, ID = suite/NNN/case (from --list-cases)
+  --case ID      run one case alone, ID = suite/NNN/case as --list-cases prints
+                 it (with --fs, the forms of those filesystems); an ID that is
+                 not listed, or test names or -g with it: exit 2
   --seed N       seed for tests that sample (the matrix)
   --shard I/N    run the I-th of N shards of each test's cases (1-based,
                  N <= 1000000): case number k (from 0, in --list-cases
@@ -112,8 +115,9 @@ vt_parse_options() {
 			    VT_TIMEOUT=$2 ;;
 			--results) VT_RESULTS=$2 ;;
 			--fs) VT_FS_ARG=$2 ;;
-			--case) [[ "$2" =~ ^[a-z0-9_-]+/[0-9]{3}/.+$ ]] || { vt_bad "--case wants suite/NNN/case, got '$2'"; return 2; }
-			    VT_CASE=$2 ;;
+			--case) [[ "$2" =~ ^([a-z0-9_-]+/[0-9]{3})/(.+)$ ]] || { vt_bad "--case wants suite/NNN/case, got '$2'"; return 2; }
+			    [ -z "$VT_CASE" ] || { vt_bad "--case is given twice: one case per run"; return 2; }
+			    VT_CASE=$2 VT_CASE_TEST=${BASH_REMATCH[1]} ;;
 			--seed) [[ "$2" =~ ^[0-9]{1,10}$ ]] || { vt_bad "--seed wants a number, got '$2'"; return 2; }
 			    VT_SEED=$2 ;;
 			--shard) [[ "$2" =~ ^([1-9][0-9]{0,6})/([1-9][0-9]{0,6})$ ]] &&
@@ -149,8 +153,15 @@ vt_parse_options() {
 			seen+="$f "
 		done
 	fi
+	# --case runs one case: its test is the suite/NNN prefix, the case
+	# the rest (case ids hold '/' themselves). Other tests or groups with
+	# it would leave unclear what runs: refused.
 	if [ -n "$VT_CASE" ]; then
-		VT_TEST_ARGS+=("${VT_CASE%/*}")
+		if [ ${#VT_TEST_ARGS[@]} -gt 0 ] || [ ${#VT_GROUPS[@]} -gt 0 ]; then
+			vt_bad "--case runs one case alone: drop the test names and -g groups, or drop --case"
+			return 2
+		fi
+		VT_TEST_ARGS+=("$VT_CASE_TEST")
 	fi
 	[ "${VT_MUTATION_SCORE:-0}" = 1 ] && { vt_mutation_score; exit $?; }
 	return 0

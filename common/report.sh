@@ -113,15 +113,25 @@ vt_report_test() { # run index, test
 		[ "$VT_VERBOSE" = 1 ] && max=100000
 		grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n "$max" | sed 's/^ */    /'
 	fi
+	# the kernel's trouble during the test (common/kmsg.sh), on the terminal too
+	if [ -n "${VT_KMSG_HITS:-}" ]; then
+		printf '%s\n' "$VT_KMSG_HITS" | head -n 5 | sed 's/^/    kernel: /'
+	fi
 	vt_log "$t $VT_T_RESULT ${VT_T_TIME}s (${VT_T_MS:-0}ms)${VT_T_REASON:+ $VT_T_REASON}"
 
-	# KTAP: the test's own stream nested under one result line.
+	# KTAP: the test's own stream nested under one result line, in the
+	# order of Documentation/dev-tools/ktap.rst: the nested version line,
+	# then "# Subtest: name", then the rest (its plan first). A stream
+	# without a version line gets one (the test died before writing it).
 	{
-		echo "  # Subtest: $name"
 		if [ -s "$ktap" ]; then
-			sed 's/^/  /' "$ktap"
+			awk -v name="$name" '
+				NR == 1 && /^(KTAP version [0-9]+|TAP version 1[34])$/ { print "  " $0; print "  # Subtest: " name; next }
+				NR == 1 { print "  KTAP version 1"; print "  # Subtest: " name }
+				{ print "  " $0 }' "$ktap"
 		else
 			echo "  KTAP version 1"
+			echo "  # Subtest: $name"
 			echo "  1..0"
 		fi
 		case $VT_T_RESULT in

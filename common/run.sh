@@ -72,8 +72,10 @@ vt_run_one() { # run-index test resdir
 	rm -f "$out".* "$flag"
 	vt_now_us
 	start=$VT_NOW
-	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
+	vt_kmsg_mark start "${VT_S_NAME[$i]}" "$t"
+	VT_KMSG_TAG="$VT_KMSG_TAG" VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
 		VT_RULE_COVERAGE="$out.rules" \
+		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
 		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 8>&- 9>&- &
@@ -149,9 +151,41 @@ vt_run_one() { # run-index test resdir
 	   fi ;;
 	esac
 	fi
+	# The kernel's side of the test: its log between the markers, and the
+	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there
+	# fails the test whatever it said; a broken harness stays an error.
+	vt_kmsg_collect "${VT_S_NAME[$i]}" "$t" "$base"
+	vt_fsck_after "$i" "$base"
+	local kernel=""
+	if [ -n "$VT_KMSG_HITS" ]; then
+		kernel="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
+	fi
+	[ -n "$VT_FSCK_FAIL" ] && kernel+="${kernel:+; }$VT_FSCK_FAIL"
+	if [ -n "$kernel" ] && [ "$VT_T_RESULT" != error ]; then
+		# a test that failed on its own keeps its reason in front
+		[ "$VT_T_RESULT" = fail ] && [ -z "$reason" ] && reason="$(grep -c '^not ok ' "$out.ktap") cases failed"
+		VT_T_RESULT=fail
+		[ -n "$VT_KMSG_HITS" ] && VT_T_FAIL_TYPE=${VT_T_FAIL_TYPE:-kernel-log}
+		[ -n "$VT_FSCK_FAIL" ] && VT_T_FAIL_TYPE=${VT_T_FAIL_TYPE:-fsck}
+		reason="${reason:+$reason; }$kernel"
+	fi
+	{
+		[ -n "$VT_KMSG_HITS" ] && { echo "== kernel log trouble"; printf '%s\n' "$VT_KMSG_HITS"; }
+		[ -n "$VT_FSCK_FAIL" ] && { echo "== fsck"; cat "$base.fsck"; }
+		[ -n "$VT_KMSG_NOTE" ] && echo "== $VT_KMSG_NOTE"
+		[ -n "$VT_FSCK_NOTE" ] && echo "== $VT_FSCK_NOTE"
+		:
+	} >>"$base.full" || vt_write_failed "$base.full"
+	# a test whose log could not be read, once the run as a whole could: say so
+	if [ "$VT_KMSG_OK" = 1 ] && [ -n "$VT_KMSG_NOTE" ]; then
+		echo "note: $t on ${VT_S_NAME[$i]}: $VT_KMSG_NOTE"
+		vt_log "note: $t on ${VT_S_NAME[$i]}: $VT_KMSG_NOTE"
+	fi
 	if [ "$VT_T_RESULT" = fail ] || [ "$VT_T_RESULT" = error ]; then
 		{
 			cat "$out.ktap" && if [ -n "$reason" ]; then echo "# $reason"; fi
+			if [ -n "$VT_KMSG_HITS" ]; then printf '%s\n' "$VT_KMSG_HITS" | sed 's/^/# kernel: /'; fi
+			if [ -n "$VT_FSCK_FAIL" ]; then sed 's/^/# fsck: /' "$base.fsck"; fi
 		} >"$base.out.bad" || vt_write_failed "$base.out.bad"
 	fi
 	rm -f "$out".*
@@ -167,7 +201,7 @@ vt_run_section() { # run index
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
-		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
+		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
 		local why_expunged
 		vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"
 		why_expunged=$VT_WHY

@@ -171,16 +171,20 @@ vt_list_tests() {
 	return 0
 }
 
+# With --fs, the ids each of those filesystems has (common/replay.sh),
+# each once; without, the ids without FSTYP (every form but vfat's).
 vt_list_cases() {
-	local t bin rc=0
+	local t fs rc=0 fss=("")
+	[ -n "$VT_FS_ARG" ] && IFS=, read -ra fss <<<"$VT_FS_ARG"
 	for t in "${VT_SELECTED[@]}"; do
-		bin=$(vt_test_binary "$t")
-		if [ ! -x "$bin" ]; then
+		if [ ! -x "$(vt_test_binary "$t")" ]; then
 			echo "check: $t is not built" >&2
 			rc=2
 			continue
 		fi
-		"$bin" --list-cases | sed "s|^|$t/|"
+		for fs in "${fss[@]}"; do
+			vt_test_cases "$t" "$fs"
+		done | awk '!seen[$0]++'
 	done
 	return $rc
 }

@@ -8,8 +8,8 @@
 # Diagnostics ("#" or "# text") may come anywhere after the version line.
 # A subtest is a document nested two ways, each followed by the result line
 # it belongs to (diagnostics may come between):
-#   - indented by two spaces (KTAP), optionally opened by "# Subtest: name"
-#     before its version line;
+#   - indented by two spaces (KTAP): its version line first, then
+#     optionally "# Subtest: name", then its plan;
 #   - prefixed with "# " (kselftest's runner nests each test's output so):
 #     it starts at a "# <version line>" and holds every following line that
 #     starts with "# ".
@@ -90,9 +90,11 @@ function classify(s,   inner, n, desc, res) {
 			ver[top] = inner
 			return
 		}
-		# diagnostics: before the version line only an indented subtest's
-		# "# Subtest: name"
-		if (ver[top] == "" && (top == 0 || kind[top] != " "))
+		# diagnostics, after the version line only: a nested test's
+		# "# Subtest: name" comes after its version line
+		# (Documentation/dev-tools/ktap.rst; kunit.py parse fails on the
+		# other order)
+		if (ver[top] == "")
 			bad("text before the version line")
 		return
 	}

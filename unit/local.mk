@@ -49,3 +49,18 @@ EXTRA_DIST += unit/test-reliability.sh doc/junit.xsd
 # and write faults (fuzz/fuzz-check.sh, fixed seed; `make fuzz-run` runs
 # more).
 TESTS += fuzz/fuzz-check.sh
+# results.ktap and the kselftest tree's output through the kernel's own
+# parser, kunit.py parse (from KSFT_KERNEL_SELFTESTS's tree or
+# linux-source-X.Y), counts checked (root).
+TESTS += unit/test-ktap-kunit.sh
+EXTRA_DIST += unit/test-ktap-kunit.sh
+# Replay: listed case ids of every suite (vfat forms included) run exactly
+# their case; bad ids are refused up front; the replay lines real failures
+# print are run as printed (root).
+TESTS += unit/test-replay.sh
+EXTRA_DIST += unit/test-replay.sh
+# The kernel's side of each test: a WARNING in the kernel log between the
+# test's markers fails it (selftest/004), noise patterns, no readable log
+# said so, and fsck of a corrupted ext4 TEST_DEV fails the test (root).
+TESTS += unit/test-kernel-checks.sh
+EXTRA_DIST += unit/test-kernel-checks.sh

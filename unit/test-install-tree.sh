@@ -39,7 +39,7 @@ for list in "$top"/tests/*/group.list; do
 		[ -f "$S/tests/$suite/$nnn.c" ] || missing="$missing tests/$suite/$nnn.c"
 	done <"$list"
 done
-for f in "$top"/expunge/* "$top"/common/*.sh; do
+for f in $(find "$top/expunge" -type f | sort) "$top"/common/*.sh; do
 	rel=${f#"$top"/}
 	[ -f "$S/$rel" ] || missing="$missing $rel"
 done

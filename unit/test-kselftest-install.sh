@@ -62,7 +62,7 @@ rm -rf "$work/dest"
 doc() { printf '%s\n' "$@" >"$work/doc"; }
 parses() { $PARSE "$@" "$work/doc" >"$work/doc.out" 2>"$work/doc.err"; }
 doc 'TAP version 13' '1..2' '# timeout set to 45' '# selftests: c: a' '# KTAP version 1' '# 1..1' \
-	'#   # Subtest: fs:x' '#   KTAP version 1' '#   1..2' '#   ok 1 one' '#   ok 2 two # SKIP why' \
+	'#   KTAP version 1' '#   # Subtest: fs:x' '#   1..2' '#   ok 1 one' '#   ok 2 two # SKIP why' \
 	'# ok 1 fs:x' 'ok 1 selftests: c: a' '# selftests: c: b' '# KTAP version 1' '# 1..1' '#   KTAP version 1' \
 	'#   1..1' '# not ok 1 fs:y' 'not ok 2 selftests: c: b # exit=1'
 parses
@@ -86,6 +86,7 @@ reject "blank line" 'KTAP version 1' '1..1' '' 'ok 1 a'
 reject "subtest without result line" 'TAP version 13' '1..1' '# KTAP version 1' '# 1..1' '# ok 1 x'
 reject "truncated subtest reported ok" 'TAP version 13' '1..1' '# KTAP version 1' '# 1..2' '# ok 1 x' 'ok 1 c'
 reject "broken nested document" 'TAP version 13' '1..1' '# KTAP version 1' '# 1..1' '# ok 2 x' 'ok 1 c'
+reject "Subtest before the nested version line" 'KTAP version 1' '1..1' '  # Subtest: x' '  KTAP version 1' '  1..1' '  ok 1 a' 'ok 1 x'
 reject "two documents" 'KTAP version 1' '1..1' 'ok 1 a' 'KTAP version 1' '1..1' 'ok 1 b'
 check_ '[ "$rejected" -eq "$bad_docs" ]' "the parser rejects $rejected of $bad_docs broken documents${missed:+ (accepted:$missed)}"
 

@@ -36,9 +36,8 @@ static void nested(struct vt_ktap *k)
 	struct vt_ktap sub;
 
 	vt_ktap_header(k, 1);
-	vt_ktap_diag(k, "Subtest: inner");
 	vt_ktap_init(&sub, k->out, 1);
-	vt_ktap_header(&sub, 1);
+	vt_ktap_subtest_header(&sub, "inner", 1);
 	vt_ktap_diag(&sub, "line one\nline two");
 	vt_ktap_result(&sub, VT_PASS, "x", NULL);
 	vt_ktap_result(k, VT_PASS, "inner", NULL);
@@ -102,10 +101,13 @@ int main(void)
 	unit_check(strcmp(render(top), "KTAP version 1\n1..3\nok 1 a\nnot ok 2 b_c\n"
 				       "ok 3 d # SKIP no vfat in kernel\n") == 0,
 		   "results, '#' in names and multi-line skip reasons");
-	unit_check(strcmp(render(nested), "KTAP version 1\n1..1\n# Subtest: inner\n"
-					  "  KTAP version 1\n  1..1\n  # line one\n  # line two\n"
+	/* ktap.rst: a subtest begins with its version line; KUnit's
+	 * "# Subtest:" comes after it, before the plan. */
+	unit_check(strcmp(render(nested), "KTAP version 1\n1..1\n"
+					  "  KTAP version 1\n  # Subtest: inner\n  1..1\n"
+					  "  # line one\n  # line two\n"
 					  "  ok 1 x\nok 1 inner\n") == 0,
-		   "nested subtest indented by two spaces, diagnostics split per line");
+		   "nested subtest indented by two spaces: version line, Subtest, plan; diagnostics split per line");
 	unit_check(strcmp(render(skip_all), "KTAP version 1\n1..0 # SKIP needs root\n") == 0,
 		   "whole test skipped");
 	/* kselftest.h's header is "TAP version 13"; the rest is the same text. */

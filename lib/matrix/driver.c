@@ -13,6 +13,7 @@
 #include "matrix/vfat_fixture.h"
 #include "model/break.h"
 #include "report/ktap.h"
+#include "report/replay.h"
 #include "testlib/testlib.h"
 #include "util/errname.h"
 #include "util/safe_remove.h"
@@ -798,6 +799,7 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 	struct vt_caller who = vt_caller_user(ca->uid, ca->gid);
 	struct vt_minode disk;
 	struct report r = { .off = 0 };
+	static char replay[8192];
 	const char *what = "", *p, *qd, *mroot;
 	char path[4300], whotext[512];
 	struct vt_run run;
@@ -915,14 +917,16 @@ static bool run_case(struct world *rw, const struct vt_family *f, int idx, struc
 		if (!run.ret && run.status == VT_RAN && disk.exists)
 			describe_inode(&h, "actual result", &disk);
 		memcpy(head, h.buf, h.off + 1);
-		vt_ktap_diag(k, "%s%s  reproduce: ./check --case %s/%s --fs %s", head, r.buf,
-			     suite_test, name, rw->fstype);
+		vt_ktap_diag(k, "%s%s  reproduce: %s", head, r.buf,
+			     vt_replay_line(replay, sizeof(replay), suite_test, name, rw->fstype));
 	}
 	vt_ktap_result(k, r.diffs ? VT_FAIL : VT_PASS, name, NULL);
 	return r.diffs == 0;
 
 setup_failed:
 	vt_ktap_diag(k, "setup of %s failed: %s: %s", name, what, vt_errname(errno));
+	vt_ktap_diag(k, "  reproduce: %s",
+		     vt_replay_line(replay, sizeof(replay), suite_test, name, rw->fstype));
 	vt_ktap_result(k, VT_FAIL, name, NULL);
 	return false;
 }

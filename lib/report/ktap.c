@@ -93,6 +93,22 @@ void vt_ktap_header(struct vt_ktap *k, int plan)
 	fflush(k->out);
 }
 
+void vt_ktap_subtest_header(struct vt_ktap *k, const char *name, int plan)
+{
+	char n[512];
+
+	vt_ktap_name(name, n, sizeof(n));
+	indent(k);
+	fputs("KTAP version 1\n", k->out);
+	indent(k);
+	fprintf(k->out, "# Subtest: %s\n", n);
+	if (plan >= 0) {
+		indent(k);
+		fprintf(k->out, "1..%d\n", plan);
+	}
+	fflush(k->out);
+}
+
 const char *vt_ktap_name(const char *name, char *buf, size_t len)
 {
 	size_t i;

@@ -20,6 +20,9 @@ struct vt_ktap {
 void vt_ktap_init(struct vt_ktap *k, FILE *out, int depth);
 /* "KTAP version 1" and the plan; PLAN < 0 leaves the plan out. */
 void vt_ktap_header(struct vt_ktap *k, int plan);
+/* A nested test as Documentation/dev-tools/ktap.rst and KUnit write it:
+ * its version line, "# Subtest: NAME", then its plan (PLAN < 0: none). */
+void vt_ktap_subtest_header(struct vt_ktap *k, const char *name, int plan);
 /* "1..0 # SKIP reason": the whole test did not run. */
 void vt_ktap_skip_all(struct vt_ktap *k, const char *reason);
 /* One result line; REASON goes after "# SKIP" (or is a note on a failure). */

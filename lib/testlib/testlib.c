@@ -2,6 +2,7 @@
 #include "testlib.h"
 
 #include "model/vfat_model.h"
+#include "report/replay.h"
 #include "util/safe_remove.h"
 #include "util/syscalls.h"
 #include "world/vfat_world.h"
@@ -320,8 +321,9 @@ struct case_outcome {
 };
 
 static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_ktap *k,
-		     int *fails, int *skips)
+		     const char *test_id, int *fails, int *skips)
 {
+	static char replay[8192];
 	struct case_outcome *shared;
 	struct vt_ctx ctx = *base;
 	int status;
@@ -364,12 +366,13 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 				     vt_signame(WTERMSIG(status)));
 		else
 			vt_ktap_diag(k, "FAIL: case process did not finish normally");
+		vt_ktap_diag(k, "reproduce: %s",
+			     vt_replay_line(replay, sizeof(replay), test_id, c->name, base->fstype));
 		vt_ktap_result(k, VT_FAIL, c->name, NULL);
 		(*fails)++;
 	} else if (shared->failures) {
-		const char *id = getenv("VT_TEST_ID");
-		vt_ktap_diag(k, "reproduce: ./check --case %s/%s --fs %s", id ? id : "SUITE/NNN",
-			     c->name, base->fstype);
+		vt_ktap_diag(k, "reproduce: %s",
+			     vt_replay_line(replay, sizeof(replay), test_id, c->name, base->fstype));
 		vt_ktap_result(k, VT_FAIL, c->name, NULL);
 		(*fails)++;
 	} else if (shared->skipped) {
@@ -453,10 +456,11 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	int n = 0, fails = 0, skips = 0, ran = 0, i, si = 1, sn = 1, named = 0;
 	const char *shard = getenv("VT_SHARD");
-	char why_buf[600];
+	char why_buf[600], test_id[512];
 	bool ownerless = false;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	vt_replay_test_id(argv[0], test_id, sizeof(test_id));
 	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
 		for (i = 0; t->cases[i].name; i++)
 			printf("%s\n", t->cases[i].name);
@@ -527,7 +531,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 			vt_ktap_result(&k, VT_SKIP, t->cases[i].name, why_buf);
 			skips++;
 		} else {
-			run_case(&t->cases[i], &base, &k, &fails, &skips);
+			run_case(&t->cases[i], &base, &k, test_id, &fails, &skips);
 		}
 		ran++;
 	}

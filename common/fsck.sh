@@ -1,0 +1,68 @@
+# After each test, a read-only check of the filesystem it ran on, as
+# xfstests checks TEST_DEV after each test: e2fsck -fn, xfs_repair -n,
+# btrfs check --readonly, fsck.vfat -n. None of them writes. The test's
+# mount namespace (runner/vfsidmap-exec) is gone when the test ends, so the
+# image or device is no longer mounted. A corruption fails the test with
+# the checker's output (NNN.fsck). A corrupted image the suite made is
+# made again for the next test; a configured TEST_DEV is never written, so
+# it is not checked again in that run (each later test would be blamed).
+
+declare -A VT_FSCK_OFF=()   # run index -> why it is no longer checked
+
+vt_fsck_cmd() { # fs source -> VT_FSCK (array) or empty
+	VT_FSCK=()
+	case $1 in
+	ext4) VT_FSCK=(e2fsck -fn "$2") ;;
+	xfs) if [ -f "$2" ]; then VT_FSCK=(xfs_repair -n -f "$2"); else VT_FSCK=(xfs_repair -n "$2"); fi ;;
+	btrfs) VT_FSCK=(btrfs check --readonly "$2") ;;
+	vfat) VT_FSCK=(fsck.vfat -n "$2") ;;
+	esac
+}
+
+# Sets VT_FSCK_FAIL (a reason) or VT_FSCK_NOTE; writes BASE.fsck on a failure.
+vt_fsck_after() { # run-index base
+	local i=$1 base=$2 fs=${VT_S_FS[$1]} src=$VT_FS_SOURCE out rc n=0
+	VT_FSCK_FAIL="" VT_FSCK_NOTE=""
+	[ -n "$src" ] || return 0               # tmpfs: nothing on disk
+	[ -n "$VT_FS_ERROR$VT_FS_NOTRUN" ] && return 0
+	if [ -n "${VT_FSCK_OFF[$i]:-}" ]; then
+		VT_FSCK_NOTE="fsck skipped: ${VT_FSCK_OFF[$i]}"
+		return 0
+	fi
+	vt_fsck_cmd "$fs" "$src"
+	[ ${#VT_FSCK[@]} -gt 0 ] || return 0
+	if ! PATH="$PATH:/sbin:/usr/sbin" command -v "${VT_FSCK[0]}" >/dev/null 2>&1; then
+		VT_FSCK_OFF[$i]="${VT_FSCK[0]} is not installed"
+		VT_FSCK_NOTE="fsck skipped: ${VT_FSCK_OFF[$i]}"
+		echo "FSCK          -- not checked on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" |
+			tee -a "$VT_STAGE/check.log"
+		return 0
+	fi
+	# The loop device of an image goes away with the test's namespace;
+	# wait for it (autoclear) so the checker reads a quiet filesystem.
+	if [ -f "$src" ]; then
+		while [ -n "$(losetup -j "$src" 2>/dev/null)" ] && [ $n -lt 50 ]; do
+			sleep 0.2
+			n=$((n + 1))
+		done
+		if [ -n "$(losetup -j "$src" 2>/dev/null)" ]; then
+			VT_FSCK_NOTE="fsck skipped: $src is still attached to a loop device after the test"
+			return 0
+		fi
+	fi
+	out=$(PATH="$PATH:/sbin:/usr/sbin" "${VT_FSCK[@]}" 2>&1)
+	rc=$?
+	[ $rc -eq 0 ] && return 0
+	{
+		echo "== ${VT_FSCK[*]} (exit $rc)"
+		echo "$out"
+	} >"$base.fsck"
+	VT_FSCK_FAIL="fsck after the test: ${VT_FSCK[*]} exit $rc: $(echo "$out" | grep -v '^[[:space:]]*$' | head -n 1) (see ${base##*/}.fsck)"
+	if [ -n "${VT_S_DEV[$i]}" ]; then
+		VT_FSCK_OFF[$i]="TEST_DEV ${VT_S_DEV[$i]} was found corrupted after an earlier test; the suite does not repair a device it did not make"
+		echo "FSCK          -- not checked again on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"$VT_STAGE/check.log"
+	else
+		# The next test gets a fresh image.
+		vt_prepare_fs "$i"
+	fi
+}

@@ -1,0 +1,81 @@
+# Kernel trouble per test, as xfstests checks dmesg: a marker line into the
+# kernel log (/dev/kmsg) before and after each test, the log between the
+# markers saved as NNN.dmesg in the test's results, and scanned for what a
+# kernel prints when it is in trouble. A hit fails the test with the lines,
+# unless a noise pattern (expunge/dmesg/noise, VT_DMESG_NOISE) matches it.
+# Without a usable kernel log (no /dev/kmsg to write, dmesg refused) the
+# check is off with a notice on the terminal and in check.log, never a
+# silent pass.
+
+VT_KMSG_OK=0
+VT_KMSG_WHY="not probed"
+VT_KMSG_TAG=""
+# What a kernel in trouble prints (lib/bug.c, kernel/panic.c __warn,
+# arch fault handlers, mm/kasan, lib/ubsan.c, kernel/locking/lockdep.c,
+# kernel/hung_task.c, kernel/rcu stall warnings).
+VT_KMSG_TROUBLE='WARNING:|BUG:|Oops|KASAN|UBSAN|kernel BUG|general protection fault|Unable to handle kernel|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked for more than|rcu: INFO: .* detected stalls|self-detected stall'
+
+# Once per run: can we write a marker and read it back?
+vt_kmsg_begin() {
+	local probe
+	VT_KMSG_OK=0
+	if ! { echo "vfsidmap: probe $$" >/dev/kmsg; } 2>/dev/null; then
+		VT_KMSG_WHY="cannot write to /dev/kmsg"
+	elif ! probe=$(dmesg 2>&1); then
+		VT_KMSG_WHY="cannot read the kernel log (dmesg: $(echo "$probe" | head -n 1))"
+	elif ! grep -qF "vfsidmap: probe $$" <<<"$probe"; then
+		VT_KMSG_WHY="a line written to /dev/kmsg does not show in dmesg"
+	else
+		VT_KMSG_OK=1 VT_KMSG_WHY=""
+	fi
+	if [ "$VT_KMSG_OK" = 0 ]; then
+		echo "KERNEL LOG    -- not checked per test: $VT_KMSG_WHY"
+		echo "kernel log: not checked per test: $VT_KMSG_WHY" >>"$VT_STAGE/check.log"
+	fi
+}
+
+vt_kmsg_mark() { # start|end section test
+	[ "$VT_KMSG_OK" = 1 ] || return 0
+	[ "$1" = start ] && VT_KMSG_TAG="$$-${EPOCHREALTIME/[.,]/}"
+	echo "vfsidmap: run $2 $3 $VT_KMSG_TAG $1" >/dev/kmsg 2>/dev/null
+}
+
+# The noise patterns, comment lines and blank lines left out.
+vt_kmsg_noise() {
+	local f files=("$VT_TOP/expunge/dmesg/noise")
+	[ -n "${VT_DMESG_NOISE:-}" ] && IFS=: read -ra f <<<"$VT_DMESG_NOISE" && files+=("${f[@]}")
+	for f in "${files[@]}"; do
+		[ -r "$f" ] && grep -vE '^[[:space:]]*(#|$)' "$f"
+	done
+}
+
+# After the test: NNN.dmesg, and VT_KMSG_HITS (the trouble lines, one a
+# line) or VT_KMSG_NOTE (why the test's log could not be checked).
+vt_kmsg_collect() { # section test base
+	VT_KMSG_HITS="" VT_KMSG_NOTE=""
+	if [ "$VT_KMSG_OK" != 1 ]; then
+		VT_KMSG_NOTE="kernel log not checked: $VT_KMSG_WHY"
+		return 0
+	fi
+	vt_kmsg_mark end "$1" "$2"
+	local start="vfsidmap: run $1 $2 $VT_KMSG_TAG start" end="vfsidmap: run $1 $2 $VT_KMSG_TAG end" log noise
+	if ! log=$(dmesg 2>&1); then
+		VT_KMSG_NOTE="kernel log not checked: dmesg failed: $(echo "$log" | head -n 1)"
+		return 0
+	fi
+	# From the start marker to the end marker; a start marker the ring
+	# buffer lost leaves what is there before the end marker, said so.
+	awk -v s="$start" -v e="$end" '
+		index($0, s) { on = 1; seen = 1; next }
+		index($0, e) { exit }
+		on { print }
+		!seen { pre[++n] = $0 }
+		END { if (!seen) { print "vfsidmap: the start marker is no longer in the kernel log (ring buffer overrun); what is left:"; for (i = 1; i <= n; i++) print pre[i] } }' \
+		<<<"$log" >"$3.dmesg"
+	noise=$(vt_kmsg_noise)
+	# A fake warning of another run's selftest/004 names that run's tag:
+	# provably not this test's kernel.
+	VT_KMSG_HITS=$(grep -E -- "$VT_KMSG_TROUBLE" "$3.dmesg" |
+		{ if [ -n "$noise" ]; then grep -vE -f <(printf '%s\n' "$noise"); else cat; fi; } |
+		awk -v tag="$VT_KMSG_TAG" '/vfsidmap-selftest fake warning \(run / && index($0, "(run " tag ")") == 0 { next } { print }')
+}

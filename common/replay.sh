@@ -1,0 +1,87 @@
+# Replaying one case: --case validated against the test's own list of
+# cases, and what a failure's replay line needs to run that case again the
+# way this run ran it (lib/report/replay.c prints the line).
+
+# The environment variables that change a case's outcome, as the tests
+# read them: VT_ALLOW_SYSCTL (lib/world/sysctl.c: may the protected_*
+# sysctls be changed) and VT_MODEL_BREAK (lib/model/break.c: a rule of the
+# model turned wrong on purpose). Not VT_SEED or VT_SHARD: they order and
+# split a run's cases, one case alone runs the same without them (a shard
+# that does not hold the case would even leave it out).
+VT_REPLAY_ENV_VARS=(VT_ALLOW_SYSCTL VT_MODEL_BREAK)
+VT_REPLAY_CHECK=""
+declare -A VT_S_REPLAY=()
+
+# The case ids TEST lists on FS (empty: without FSTYP). A test's ids can
+# depend on the filesystem (the matrix lists its vfat forms on vfat).
+vt_test_cases() { # test fs
+	local bin
+	bin=$(vt_test_binary "$1")
+	if [ ! -x "$bin" ]; then
+		echo "check: $1 is not built" >&2
+		return 2
+	fi
+	if [ -n "$2" ]; then
+		FSTYP=$2 timeout 60 "$bin" --list-cases
+	else
+		env -u FSTYP timeout 60 "$bin" --list-cases
+	fi | sed "s|^|$1/|"
+}
+
+# --case ID: ID must be one the test lists for the filesystem of a run.
+# Runs on a filesystem where the test has no such case are left out with a
+# notice; none left: "no such case", exit 2, before anything is made.
+vt_validate_case() {
+	[ -n "$VT_CASE" ] || return 0
+	local i fs keep=() left=() tried=()
+	local -A listed=()
+	[ -x "$(vt_test_binary "$VT_CASE_TEST")" ] || { echo "check: $VT_CASE_TEST is not built" >&2; return 2; }
+	for i in "${VT_SECTIONS[@]}"; do
+		fs=${VT_S_FS[$i]}
+		if [ -z "${listed[$fs]+x}" ]; then
+			tried+=("$fs")
+			if vt_test_cases "$VT_CASE_TEST" "$fs" | grep -Fxq -- "$VT_CASE"; then
+				listed[$fs]=1
+			else
+				listed[$fs]=0
+			fi
+		fi
+		if [ "${listed[$fs]}" = 1 ]; then keep+=("$i"); else left+=("${VT_S_NAME[$i]}"); fi
+	done
+	if [ ${#keep[@]} -eq 0 ]; then
+		echo "check: no such case '$VT_CASE' on ${tried[*]} (./check --list-cases $VT_CASE_TEST --fs FS lists the cases)" >&2
+		return 2
+	fi
+	if [ ${#left[@]} -gt 0 ]; then
+		echo "check: --case $VT_CASE: not a case on ${left[*]}: left out"
+	fi
+	VT_SECTIONS=("${keep[@]}")
+}
+
+# What a replay line carries, per run: the check to call (with the
+# environment in front) and its options (config and section, filesystem,
+# expunge defaults). Passed to each test as VT_REPLAY_CHECK and
+# VT_REPLAY_OPTS.
+vt_replay_plan() {
+	local e i o cfg
+	VT_REPLAY_CHECK=""
+	for e in "${VT_REPLAY_ENV_VARS[@]}"; do
+		[ -n "${!e+x}" ] && VT_REPLAY_CHECK+="$e=$(printf '%q' "${!e}") "
+	done
+	if [ "$PWD" = "$VT_TOP" ]; then
+		VT_REPLAY_CHECK+="./check"
+	else
+		VT_REPLAY_CHECK+=$(printf '%q' "$VT_TOP/check")
+	fi
+	cfg=""
+	if [ -n "$VT_CONFIG_FILE" ]; then
+		cfg=$(cd "$(dirname "$VT_CONFIG_FILE")" && pwd)/$(basename "$VT_CONFIG_FILE")
+	fi
+	for i in "${VT_SECTIONS[@]}"; do
+		o=""
+		[ -n "$cfg" ] && o+="-c $(printf '%q' "$cfg") -s $(printf '%q' "${VT_S_CSECT[$i]}") "
+		o+="--fs ${VT_S_FS[$i]}"
+		[ "$VT_DEFAULT_EXPUNGES" = 0 ] && o+=" --no-default-expunges"
+		VT_S_REPLAY[$i]=$o
+	done
+}
