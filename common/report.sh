@@ -23,7 +23,7 @@ vt_report_begin() {
 	vt_coverage_begin
 	{
 		echo "KTAP version 1"
-		echo "1..$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))"
+		echo "1..$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} * ${VT_ITERATIONS:-1} ))"
 	} >"$VT_RESULT_DIR/results.ktap"
 	{
 		echo ""
@@ -77,7 +77,9 @@ vt_report_test() { # run index, test
 		VT_FAILED_LIST+=("$name")
 		line="[failed] ${VT_T_REASON:-$CF of $((CP + CF + CS)) cases failed} - see $rel.out.bad" ;;
 	esac
-	printf '%-14s %3ss ... %s\n' "$t" "$VT_T_TIME" "$line"
+	# xfstests: the last run's time (check.time), then this run's
+	vt_times_last "$t"
+	printf '%-14s %5s ... %4ss %s\n' "$t" "$VT_LAST" "$VT_T_TIME" "$line"
 	if [ "$VT_T_RESULT" = fail ] && [ -f "$ktap" ]; then
 		local max=5
 		[ "$VT_VERBOSE" = 1 ] && max=100000
@@ -141,7 +143,7 @@ vt_report_end() {
 	echo ""
 	[ "$VT_INTERRUPTED" = 1 ] && echo "Interrupted: the run was stopped by a signal."
 	echo "Ran: $((VT_N - VT_N_SKIP)) of $VT_N test runs in ${elapsed}s"
-	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
+	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && [ "${VT_BRIEF:-0}" = 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
 	if [ ${#VT_FAILED_LIST[@]} -gt 0 ]; then
 		echo "Failures: ${VT_FAILED_LIST[*]}"
 		echo "Failed ${#VT_FAILED_LIST[@]} of $VT_N test runs"

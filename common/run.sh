@@ -35,13 +35,13 @@ vt_run_one() { # run-index test resdir
 	vt_now_us
 	start=$VT_NOW
 	VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
-		VT_RULE_COVERAGE="$base.rules" \
+		VT_RULE_COVERAGE="$base.rules" VT_PROGRESS="$VT_PROGRESS_FILE" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
 		--status "$base.status" -- "$VT_TOP/tests/$t" >"$base.ktap" 2>"$base.stderr" &
 	VT_CHILD=$!
-	wait "$VT_CHILD"
-	rc=$?
+	vt_progress_wait "$t"
+	rc=$VT_RC
 	# A signal interrupts wait: wait for the executor to be gone for real.
 	while kill -0 "$VT_CHILD" 2>/dev/null; do wait "$VT_CHILD"; rc=$?; done
 	VT_CHILD=""
@@ -93,7 +93,9 @@ vt_run_section() { # run index
 	vt_prepare_fs "$i"
 	vt_report_section "$i"
 	dir="$VT_RESULT_DIR/${VT_S_NAME[$i]}"
-	rm -rf "$dir"
+	vt_times_load "$dir"
+	# -i/-I: the later iterations keep the section's files (check.time)
+	[ "$VT_ITER" -gt 1 ] || rm -rf "$dir"
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON=""
@@ -110,6 +112,8 @@ vt_run_section() { # run index
 			vt_run_one "$i" "$t" "$dir/${t%/*}"
 		fi
 		vt_report_test "$i" "$t"
+		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
+		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
 	vt_coverage_section "$i" "$dir"
 }

@@ -36,3 +36,8 @@ EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
+# xfstests' habits: -r/--seed, --exact-order, globs, -g all, -e/-X/-S,
+# -i/-I/-L, an xfstests local.config, -E with other suites' names,
+# check.time and the status line on a terminal (the runs need root).
+TESTS += unit/test-xfstests-options.sh
+EXTRA_DIST += unit/test-xfstests-options.sh
