@@ -3,6 +3,7 @@
 UNIT_TESTS = unit/test-idmap-spec unit/test-ktap unit/test-config unit/test-world-tmpfs \
 	unit/test-safe-remove
 check_PROGRAMS += $(UNIT_TESTS)
+EXTRA_DIST += unit/unit.h unit/unit_model.h
 TESTS += $(UNIT_TESTS)
 # Harness self-tests: crash, hang, leak, check killed by SIGKILL/SIGTERM,
 # bad input, not root. Runs ./check on the built tree.
@@ -41,3 +42,9 @@ EXTRA_DIST += unit/test-compare-verdicts.sh
 # check.time and the status line on a terminal (the runs need root).
 TESTS += unit/test-xfstests-options.sh
 EXTRA_DIST += unit/test-xfstests-options.sh
+# Packaging: make dist (no test run) and a build from the tarball alone,
+# make install with vfsidmap-check and its man page (DESTDIR, a prefix),
+# the man page rendering, the kernel-tree drop-in through the kernel's own
+# make run_tests (a kernel tree: VFSIDMAP_KERNEL_SRC or linux-source-*).
+TESTS += unit/test-packaging.sh
+EXTRA_DIST += unit/test-packaging.sh
