@@ -61,7 +61,7 @@ usage: ./check [options] [suite/NNN ...]
   --exact-order  run the tests in the order given on the command line
                  (default: sorted by suite and number)
   -i N           iterate: run the whole selection N times
-  -I N           as -i N, but stop after the first iteration with a failure
+  -I N           as -i N, but stop after the first section with a failure
   -L N           after a test fails, run it up to N more times and print
                  the aggregate (only the first run counts in the results)
   -b             brief summary: leave out the "Not run:" list

@@ -96,7 +96,7 @@ r="$out/r"
 ok $([ $rc = 0 ] && [ "$(grep -c '^api/001 .* ok' "$out/o")" = 3 ] && grep -q '^1\.\.3$' "$r/results.ktap" &&
 	[ "$(grep -c '^ok [0-9]* tmpfs:api/001' "$r/results.ktap")" = 3 ]; echo $?) "-i 3: three runs, three results in results.ktap"
 ./check --fs tmpfs --results "$r" -I 3 selftest/001 api/001 >"$out/o" 2>&1; rc=$?
-ok $([ $rc = 1 ] && [ "$(grep -c '^selftest/001 ' "$out/o")" = 1 ] && grep -q 'Stopped after iteration 1 of 3' "$out/o" &&
+ok $([ $rc = 1 ] && [ "$(grep -c '^selftest/001 ' "$out/o")" = 1 ] && grep -q 'Stopped in iteration 1 of 3 after tmpfs' "$out/o" &&
 	grep -q '^1\.\.2$' "$r/results.ktap" && [ "$(grep -c '^\(not \)\?ok ' "$r/results.ktap")" = 2 ]; echo $?) \
 	"-I 3 with a failing test: one iteration, and the KTAP plan says the 2 results written"
 ./check --fs tmpfs --results "$r" -L 2 selftest/001 >"$out/o" 2>&1; rc=$?
