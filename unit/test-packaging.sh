@@ -47,7 +47,9 @@ rm -rf "$work/b"
 
 # 5-7: make install DESTDIR=...: the layout
 $MAKE -s install DESTDIR="$work/dest" >"$work/inst.log" 2>&1; rc=$?
-bindir=$($MAKE -s --no-print-directory -f Makefile -f - print-dirs <<<'print-dirs: ; @echo $(bindir) $(suitedir) $(man1dir)' 2>/dev/null)
+# (the make running make check puts -w in MAKEFLAGS: "Entering directory")
+bindir=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $MAKE -s --no-print-directory -f Makefile -f - print-dirs \
+	<<<'print-dirs: ; @echo DIRS $(bindir) $(suitedir) $(man1dir)' 2>/dev/null | sed -n 's/^DIRS //p')
 read -r b s m <<<"$bindir"
 ok $([ $rc = 0 ] && [ -x "$work/dest$b/vfsidmap-check" ] && [ -x "$work/dest$s/check" ] && [ -f "$work/dest$m/vfsidmap-check.1" ]; echo $?) \
 	"make install DESTDIR=: bin/vfsidmap-check, the suite in $s, man1/vfsidmap-check.1"
