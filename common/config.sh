@@ -11,12 +11,14 @@ declare -A VT_S_SCRATCH_DEV=()
 declare -A VT_S_CSECT=()  # the local.config section a run comes from (replay lines)
 
 vt_load_config() {
-	if [ -z "$VT_CONFIG_FILE" ] && [ -f "$VT_TOP/local.config" ]; then
-		VT_CONFIG_FILE="$VT_TOP/local.config"
+	# VT_CONFIG_DIR: where vfsidmap-check was run from (runner/vfsidmap-check.in)
+	local cdir=${VT_CONFIG_DIR:-$VT_TOP}
+	if [ -z "$VT_CONFIG_FILE" ] && [ -f "$cdir/local.config" ]; then
+		VT_CONFIG_FILE="$cdir/local.config"
 	fi
 	if [ -z "$VT_CONFIG_FILE" ]; then
-		if [ ${#VT_SECTION_ARGS[@]} -gt 0 ]; then
-			echo "check: -s given but there is no local.config" >&2
+		if [ ${#VT_SECTION_ARGS[@]} -gt 0 ] || [ ${#VT_EXCLUDE_SECTIONS[@]} -gt 0 ]; then
+			echo "check: -s/-S given but there is no local.config" >&2
 			return 2
 		fi
 		return 0
@@ -24,8 +26,9 @@ vt_load_config() {
 	local out
 	out=$("$VT_TOOL" config "$VT_CONFIG_FILE" --sections) || return 2
 	mapfile -t VT_CONFIG_SECTIONS <<<"$out"
+	vt_config_result_base || return 2
 	local s found
-	for s in ${VT_SECTION_ARGS[@]+"${VT_SECTION_ARGS[@]}"}; do
+	for s in ${VT_SECTION_ARGS[@]+"${VT_SECTION_ARGS[@]}"} ${VT_EXCLUDE_SECTIONS[@]+"${VT_EXCLUDE_SECTIONS[@]}"}; do
 		found=0
 		for out in "${VT_CONFIG_SECTIONS[@]}"; do [ "$out" = "$s" ] && found=1; done
 		if [ "$found" = 0 ]; then
@@ -33,6 +36,18 @@ vt_load_config() {
 			return 2
 		fi
 	done
+}
+
+# RESULT_BASE in local.config (xfstests): the results directory, unless
+# --results or the environment's RESULT_BASE said otherwise. Read from the
+# first section (keys before any header are every section's).
+vt_config_result_base() {
+	local vars FSTYP="" TEST_DEV="" TEST_DIR="" SCRATCH_DEV="" SCRATCH_MNT="" MKFS_OPTIONS=""
+	local MOUNT_OPTIONS="" TEST_TIMEOUT="" RESULT_BASE=""
+	vars=$("$VT_TOOL" config "$VT_CONFIG_FILE" --section "${VT_CONFIG_SECTIONS[0]}") || return 2
+	eval "$vars"
+	[ -z "$VT_RESULTS" ] && [ -n "$RESULT_BASE" ] && VT_RESULTS=$RESULT_BASE
+	return 0
 }
 
 vt_fs_list_from_arg() {
@@ -86,9 +101,10 @@ vt_plan_sections() {
 	fi
 	local s sections=("${VT_CONFIG_SECTIONS[@]}")
 	[ ${#VT_SECTION_ARGS[@]} -gt 0 ] && sections=("${VT_SECTION_ARGS[@]}")
-	for s in "${sections[@]}"; do
+	vt_drop_excluded_sections || return 2
+	for s in ${sections[@]+"${sections[@]}"}; do
 		local FSTYP="" TEST_DEV="" TEST_DIR="" SCRATCH_DEV="" SCRATCH_MNT="" MKFS_OPTIONS=""
-		local MOUNT_OPTIONS="" TEST_TIMEOUT="" vars
+		local MOUNT_OPTIONS="" TEST_TIMEOUT="" RESULT_BASE="" vars
 		vars=$("$VT_TOOL" config "$VT_CONFIG_FILE" --section "$s") || return 2
 		# The tool printed only KEY='value' lines for known keys, quoted.
 		eval "$vars"
@@ -113,6 +129,21 @@ vt_plan_sections() {
 			done
 		fi
 	done
+}
+
+# -S SECTION (xfstests): leave the section out of "sections".
+vt_drop_excluded_sections() {
+	local kept=() s x drop
+	for s in ${sections[@]+"${sections[@]}"}; do
+		drop=0
+		for x in ${VT_EXCLUDE_SECTIONS[@]+"${VT_EXCLUDE_SECTIONS[@]}"}; do [ "$s" = "$x" ] && drop=1; done
+		[ "$drop" = 1 ] || kept+=("$s")
+	done
+	if [ ${#kept[@]} -eq 0 ]; then
+		echo "check: -S left no section of $VT_CONFIG_FILE to run" >&2
+		return 2
+	fi
+	sections=("${kept[@]}")
 }
 
 vt_dry_run() {

@@ -21,6 +21,16 @@ VT_VERBOSE=0
 VT_DEFAULT_EXPUNGES=1
 VT_INPUT_MAX=1048576   # -c and -E files: bytes
 VT_SHARD_MAX=1000000
+# xfstests' order and repetition flags (check -h of xfstests; issue 18)
+VT_RANDOMIZE=0
+VT_EXACT_ORDER=0
+VT_ITERATIONS=1
+VT_ISTOP=0
+VT_LOOP_ON_FAIL=0
+VT_SUBDIR_XFILES=()
+VT_EXCLUDE_TESTS=()
+VT_EXCLUDE_SECTIONS=()
+VT_BRIEF=0
 
 vt_usage() {
 	cat <<'USAGE'
@@ -28,23 +38,43 @@ usage: ./check [options] [suite/NNN ...]
 
   -g GROUP       run the tests of GROUP (repeatable; default: auto)
   -x GROUP       leave out the tests of GROUP (repeatable)
+  -g all         every test, whatever its groups (also the selftest group)
+  -g SUITE/GROUP the tests of GROUP in tests/SUITE only (e.g. api/quick)
+  -X NAME        exclude file: tests/SUITE/NAME, where it exists, lists tests
+                 of that suite (NNN or globs, # comments) to leave out
+  -e LIST        leave out these tests (comma or space separated; globs)
   -E FILE        expunge file: lines "[fs:]suite/NNN[/case] [# reason]"; the files
                  in expunge/ named after a filesystem apply to it by default
   --no-default-expunges  do not apply expunge/<fstype>
   -s SECTION     run only this local.config section (repeatable)
-  -c FILE        configuration file (default: ./local.config if present)
+  -S SECTION     leave out this local.config section (repeatable)
+  -c FILE        configuration file (default: local.config next to check if
+                 present; for vfsidmap-check: ./local.config). Keys xfstests
+                 knows and vfsidmap does not use are ignored with a notice
   --fs LIST      filesystems to run on, comma separated (default: all the
                  kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; ignored with a
                  config that sets FSTYP)
   -T SECONDS     per-test timeout (default 1200: the largest matrix family takes about 5 min in a TCG guest; or TEST_TIMEOUT)
-  --results DIR  results directory (default: $RESULT_BASE, else ./results)
+  --results DIR  results directory (default: $RESULT_BASE, else RESULT_BASE of
+                 local.config, else results/ next to check; for
+                 vfsidmap-check: ./results). check.time there keeps each
+                 test's last time, printed before the new one
+  -r             randomize the test order (the seed is printed; --seed N
+                 gives the same order again)
+  --exact-order  run the tests in the order given on the command line
+                 (default: sorted by suite and number)
+  -i N           iterate: run the whole selection N times
+  -I N           as -i N, but stop after the first section with a failure
+  -L N           after a test fails, run it up to N more times and print
+                 the aggregate (only the first run counts in the results)
+  -b             brief summary: leave out the "Not run:" list
   -n             dry run: show what would run
   -l             list the tests with their groups and descriptions
   --list-cases   list the cases of the selected tests (suite/NNN/case)
   --case ID      run one case alone, ID = suite/NNN/case as --list-cases prints
                  it (with --fs, the forms of those filesystems); an ID that is
                  not listed, or test names or -g with it: exit 2
-  --seed N       seed for tests that sample (the matrix)
+  --seed N       seed for tests that sample (the matrix) and for -r
   --shard I/N    run the I-th of N shards of each test's cases (1-based,
                  N <= 1000000): case number k (from 0, in --list-cases
                  order) runs in shard k % N + 1; every test honours it
@@ -64,6 +94,9 @@ usage: ./check [options] [suite/NNN ...]
                  DIR/porting-FSTYP.md and .html; add --from-results to only
                  read an existing results directory (common/porting.sh)
   -h             this help
+
+Tests are SUITE/NNN or globs over them ('api/*', 'matrix/01?', '*/001'):
+quote them so the shell does not expand them.
 
 Environment:
   RESULT_BASE    results directory (as --results)
@@ -96,7 +129,7 @@ vt_bad() {
 vt_parse_options() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		-g|-x|-E|-s|-c|-T|-R|--results|--fs|--case|--seed|--shard)
+		-g|-x|-E|-s|-c|-T|-R|--results|--fs|--case|--seed|--shard|-i|-I|-L|-X|-e|-S)
 			[ $# -ge 2 ] || { vt_bad "option $1 needs a value"; return 2; }
 			[ -n "$2" ] || { vt_bad "option $1 needs a non-empty value"; return 2; }
 			case "$1" in
@@ -114,6 +147,18 @@ vt_parse_options() {
 			-T) [[ "$2" =~ ^[1-9][0-9]{0,5}$ ]] || { vt_bad "-T wants a whole number of seconds, got '$2'"; return 2; }
 			    VT_TIMEOUT=$2 ;;
 			--results) VT_RESULTS=$2 ;;
+			-i|-I|-L)
+			    [[ "$2" =~ ^[0-9]{1,6}$ ]] || { vt_bad "$1 wants a number, got '$2'"; return 2; }
+			    case "$1" in
+			    -i) VT_ITERATIONS=$((10#$2)) VT_ISTOP=0 ;;
+			    -I) VT_ITERATIONS=$((10#$2)) VT_ISTOP=1 ;;
+			    -L) VT_LOOP_ON_FAIL=$((10#$2)) ;;
+			    esac
+			    [ "$1" = -L ] || [ "$VT_ITERATIONS" -ge 1 ] || { vt_bad "$1 wants at least 1, got '$2'"; return 2; } ;;
+			-X) [[ "$2" != */* ]] || { vt_bad "-X names a file in each tests/SUITE/ directory, not a path: '$2' (for a path use -E)"; return 2; }
+			    VT_SUBDIR_XFILES+=("$2") ;;
+			-e) local e; IFS=', ' read -ra e <<<"$2"; VT_EXCLUDE_TESTS+=(${e[@]+"${e[@]}"}) ;;
+			-S) VT_EXCLUDE_SECTIONS+=("$2") ;;
 			--fs) VT_FS_ARG=$2 ;;
 			--case) [[ "$2" =~ ^([a-z0-9_-]+/[0-9]{3})/(.+)$ ]] || { vt_bad "--case wants suite/NNN/case, got '$2'"; return 2; }
 			    [ -z "$VT_CASE" ] || { vt_bad "--case is given twice: one case per run"; return 2; }
@@ -127,6 +172,11 @@ vt_parse_options() {
 			esac
 			shift 2 ;;
 		-n) VT_DRY_RUN=1; shift ;;
+		-r) [ "$VT_EXACT_ORDER" = 0 ] || { vt_bad "-r and --exact-order exclude each other"; return 2; }
+		    VT_RANDOMIZE=1; shift ;;
+		--exact-order) [ "$VT_RANDOMIZE" = 0 ] || { vt_bad "-r and --exact-order exclude each other"; return 2; }
+		    VT_EXACT_ORDER=1; shift ;;
+		-b) VT_BRIEF=1; shift ;;
 		-l) VT_LIST=1; shift ;;
 		-v) VT_VERBOSE=1; shift ;;
 		--list-cases) VT_LIST_CASES=1; shift ;;

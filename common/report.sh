@@ -31,7 +31,7 @@ vt_report_begin() {
 	VT_START=$(date +%s)
 	: >"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
 	vt_coverage_begin
-	printf 'KTAP version 1\n1..%d\n' "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))" \
+	printf 'KTAP version 1\n1..%d\n' "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} * ${VT_ITERATIONS:-1} ))" \
 		>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
@@ -107,7 +107,9 @@ vt_report_test() { # run index, test
 		line="[error] ${VT_T_REASON:-the harness broke}"
 		[ -f "$ktap" ] && line+=" - see $rel.full" ;;
 	esac
-	printf '%-14s %3ss ... %s\n' "$t" "$VT_T_TIME" "$line"
+	# xfstests: the last run's time (check.time), then this run's
+	vt_times_last "$t"
+	printf '%-14s %5s ... %4ss %s\n' "$t" "$VT_LAST" "$VT_T_TIME" "$line"
 	if [ "$VT_T_RESULT" = fail ] && [ -f "$ktap" ]; then
 		local max=5
 		[ "$VT_VERBOSE" = 1 ] && max=100000
@@ -207,7 +209,7 @@ vt_report_end() {
 	echo ""
 	[ -n "$incomplete" ] && echo "Interrupted: the run was stopped by ${VT_SIGNAL:-a signal}; results are marked incomplete."
 	echo "Ran: $((VT_N - VT_N_SKIP)) of $VT_N test runs in ${elapsed}s"
-	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
+	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && [ "${VT_BRIEF:-0}" = 0 ] && echo "Not run: ${VT_NOTRUN_LIST[*]}"
 	if [ ${#VT_FAILED_LIST[@]} -gt 0 ]; then
 		echo "Failures: ${VT_FAILED_LIST[*]}"
 		echo "Failed ${#VT_FAILED_LIST[@]} of $VT_N test runs"

@@ -91,6 +91,7 @@ vt_results_open() {
 	if ! printf 'pid=%s\nstarted=%s\n' "$$" "$(date -u +%FT%TZ)" >"$VT_STAGE/$VT_STAGE_MARKER" ||
 		! mkdir "$VT_STAGE/.old" ||
 		{ [ -f "$VT_RESULT_DIR/check.log" ] && ! cp -- "$VT_RESULT_DIR/check.log" "$VT_STAGE/check.log"; } ||
+		{ [ -f "$VT_RESULT_DIR/check.time" ] && ! cp -- "$VT_RESULT_DIR/check.time" "$VT_STAGE/check.time"; } ||
 		{ [ -f "$VT_RESULT_DIR/run.incomplete" ] && ! mv -f -- "$VT_RESULT_DIR/run.incomplete" "$VT_STAGE/.old/run.incomplete"; } ||
 		! printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.\n' \
 			"$$" "$(date -u +%FT%TZ)" | vt_put "$VT_RESULT_DIR/run.incomplete" 2>/dev/null; then
@@ -128,7 +129,7 @@ vt_results_publish() {
 		fi
 		mv -T -- "$d" "$VT_RESULT_DIR/$name" || { vt_write_failed "$VT_RESULT_DIR/$name"; return 1; }
 	done
-	for f in results.ktap result.xml rule-coverage.tsv check.log; do
+	for f in results.ktap result.xml rule-coverage.tsv check.time check.log; do
 		[ -f "$VT_STAGE/$f" ] || continue
 		mv -f -- "$VT_STAGE/$f" "$VT_RESULT_DIR/$f" || { vt_write_failed "$VT_RESULT_DIR/$f"; return 1; }
 	done

@@ -76,14 +76,15 @@ vt_run_one() { # run-index test resdir
 	VT_KMSG_TAG="$VT_KMSG_TAG" VT_TEST_ID="$t" VT_CASE="$case_only" VT_SEED="$VT_SEED" VT_SHARD="$VT_SHARD" VT_EXPUNGE="$expf" \
 		VT_RULE_COVERAGE="$out.rules" \
 		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
+		VT_PROGRESS="$VT_PROGRESS_FILE" \
 		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
 		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 8>&- 9>&- &
 	VT_CHILD=$!
 	limit=$(( VT_S_TIMEOUT[$i] + VT_WATCHDOG_GRACE ))
 	vt_watchdog_start "$VT_CHILD" "$limit" "$flag"
-	wait "$VT_CHILD"
-	rc=$?
+	vt_progress_wait "$t"
+	rc=$VT_RC
 	# A signal interrupts wait: wait for the executor to be gone for real.
 	while kill -0 "$VT_CHILD" 2>/dev/null; do wait "$VT_CHILD"; rc=$?; done
 	VT_CHILD=""
@@ -198,6 +199,13 @@ vt_run_section() { # run index
 	vt_prepare_fs "$i"
 	vt_report_section "$i"
 	dir="$VT_STAGE/${VT_S_NAME[$i]}"
+	# check.time: the last published run's times; the section's file is
+	# carried into this run's staging and updated there (common/progress.sh)
+	vt_times_load "$VT_RESULT_DIR/${VT_S_NAME[$i]}"
+	if [ ! -f "$dir/check.time" ] && [ -f "$VT_RESULT_DIR/${VT_S_NAME[$i]}/check.time" ]; then
+		{ mkdir -p "$dir" && cp -- "$VT_RESULT_DIR/${VT_S_NAME[$i]}/check.time" "$dir/check.time"; } ||
+			vt_write_failed "$dir/check.time"
+	fi
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
@@ -216,6 +224,8 @@ vt_run_section() { # run index
 		fi
 		[ -n "$VT_WRITE_ERROR" ] && break
 		vt_report_test "$i" "$t"
+		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
+		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
 }

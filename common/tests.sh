@@ -24,11 +24,100 @@ vt_in_group() { # test group
 	[[ "${VT_TEST_GROUPS[$1]}" == *" $2 "* ]]
 }
 
+# A -g argument as xfstests reads it: "all" (every test), SUITE/GROUP (the
+# group within one suite) or GROUP.
+vt_in_group_arg() { # test group-arg
+	case "$2" in
+	all) return 0 ;;
+	*/*) [ "${1%%/*}" = "${2%%/*}" ] && vt_in_group "$1" "${2#*/}" ;;
+	*) vt_in_group "$1" "$2" ;;
+	esac
+}
+
+# The tests a name or a glob ('api/*', 'matrix/01?', '*/001') stands for,
+# in discovery order, into VT_MATCHES. Returns 1 when none does.
+vt_match_tests() { # pattern
+	local t
+	VT_MATCHES=()
+	if [ -n "${VT_TEST_GROUPS[$1]+x}" ]; then
+		VT_MATCHES=("$1")
+		return 0
+	fi
+	case "$1" in
+	*[][*?]*)
+		for t in "${VT_ALL_TESTS[@]}"; do
+			# shellcheck disable=SC2053 # the pattern is meant to match
+			[[ "$t" == $1 ]] && VT_MATCHES+=("$t")
+		done ;;
+	esac
+	[ ${#VT_MATCHES[@]} -gt 0 ]
+}
+
+# -e LIST and -X NAME (tests/SUITE/NAME): names or globs left out. A name
+# in a suite we do not have is ignored with a notice (a shared exclude
+# list); an unknown name in one of ours is an error.
+declare -A VT_EXCLUDED_BY_NAME=()
+vt_load_name_excludes() {
+	local x suite file line foreign=()
+	for x in ${VT_EXCLUDE_TESTS[@]+"${VT_EXCLUDE_TESTS[@]}"}; do
+		[ -n "$x" ] || continue
+		if [[ "$x" == */* ]] && [[ "${x%%/*}" != *[][*?]* ]] && ! vt_is_our_suite "${x%%/*}"; then
+			foreign+=("$x")
+			continue
+		fi
+		vt_match_tests "$x" || { echo "check: -e: no test matches '$x' (see ./check -l)" >&2; return 2; }
+		for line in "${VT_MATCHES[@]}"; do VT_EXCLUDED_BY_NAME[$line]=1; done
+	done
+	[ ${#foreign[@]} -eq 0 ] || vt_notice_foreign "-e" "${foreign[@]}"
+	local found=0
+	for x in ${VT_SUBDIR_XFILES[@]+"${VT_SUBDIR_XFILES[@]}"}; do
+		for file in "$VT_TOP"/tests/*/"$x"; do
+			[ -f "$file" ] || continue
+			found=1
+			suite=$(basename "$(dirname "$file")")
+			local n=0
+			while IFS= read -r line || [ -n "$line" ]; do
+				n=$((n + 1))
+				local words w m
+				read -ra words <<<"${line%%#*}" # no pathname expansion in read
+				for w in ${words[@]+"${words[@]}"}; do
+					vt_match_tests "$suite/$w" || {
+						echo "check: $file:$n: no test $suite/$w" >&2
+						return 2
+					}
+					for m in "${VT_MATCHES[@]}"; do VT_EXCLUDED_BY_NAME[$m]=1; done
+				done
+			done <"$file"
+		done
+		[ "$found" = 1 ] || echo "check: -X $x: no tests/*/$x exists: nothing left out" >&2
+	done
+	return 0
+}
+
+# Order of the selection: sorted (discovery order: suites by name, tests by
+# number), as given (--exact-order), or shuffled with a seed (-r) that is
+# printed so that --seed gives the same order again. The shuffle is
+# Fisher-Yates over a 31-bit linear congruential generator in bash
+# arithmetic, so the order depends on the seed alone, not on the machine.
+vt_order_tests() {
+	[ "$VT_RANDOMIZE" = 1 ] || return 0
+	local seed=${VT_SEED:-$(( (RANDOM << 15 | RANDOM) % 1000000000 ))}
+	# The matrix shuffles its cases with the same seed (VT_SEED), so the
+	# printed seed repeats the whole order.
+	VT_ORDER_SEED=$seed VT_SEED=$seed
+	local x=$seed i j tmp n=${#VT_SELECTED[@]}
+	for ((i = n - 1; i > 0; i--)); do
+		x=$(( (x * 1103515245 + 12345) % 2147483648 ))
+		j=$(( x % (i + 1) ))
+		tmp=${VT_SELECTED[i]} VT_SELECTED[i]=${VT_SELECTED[j]} VT_SELECTED[j]=$tmp
+	done
+}
+
 # Expunge entries: "[fs:]suite/NNN[/case] [# reason]". Keys are "fs|test"
 # ("*|test" without a filesystem). Files under expunge/ named after a
 # filesystem (expunge/xfs) apply to runs on it, unless --no-default-expunges.
 vt_load_expunge_file() { # file implied-fs-or-empty
-	local file=$1 implied=$2 line n=0 name reason fs
+	local file=$1 implied=$2 line n=0 name reason fs foreign=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		reason=""
@@ -43,6 +132,13 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 		name="${words[*]}"
 		[ -z "$name" ] && continue
 		[ -n "$reason" ] || reason="listed in $file"
+		# A shared xfstests exclude list names tests of other suites
+		# (generic/001, xfs/123): not ours, so ignored with one notice.
+		if [[ "$name" =~ ^([a-z0-9]+:)?([A-Za-z0-9_.-]+)/[^[:space:]]+$ ]] &&
+			! vt_is_our_suite "${BASH_REMATCH[2]}"; then
+			foreign+=("$name")
+			continue
+		fi
 		if [[ "$name" =~ ^(([a-z0-9]+):)?([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]]; then
 			fs=${BASH_REMATCH[2]:-${implied:-*}}
 			local test=${BASH_REMATCH[3]} case=${BASH_REMATCH[5]}
@@ -60,6 +156,20 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 			return 2
 		fi
 	done <"$file"
+	[ ${#foreign[@]} -eq 0 ] || vt_notice_foreign "$file" "${foreign[@]}"
+}
+
+# Suites are the directories under tests/ with a group.list.
+vt_is_our_suite() { # name
+	[ -f "$VT_TOP/tests/$1/group.list" ]
+}
+
+# One line for every list that names tests of other suites.
+vt_notice_foreign() { # where name...
+	local where=$1; shift
+	local some="${*:1:3}"
+	[ $# -gt 3 ] && some+=" ..."
+	echo "check: $where: $# name(s) of suites vfsidmap does not have ($some): ignored" >&2
 }
 
 vt_load_expunges() {
@@ -94,17 +204,27 @@ vt_select_tests() {
 		return 2
 	fi
 	vt_load_expunges || return 2
+	vt_load_name_excludes || return 2
+	local -A named=()
+	local named_order=()
 	for t in ${VT_TEST_ARGS[@]+"${VT_TEST_ARGS[@]}"}; do
-		# an empty name is no array subscript (found by fuzz/fuzz-check.sh)
-		if [ -z "$t" ] || [ -z "${VT_TEST_GROUPS[$t]+x}" ]; then
-			echo "check: unknown test '$t' (see ./check -l)" >&2
+		# an empty name is no test (found by fuzz/fuzz-check.sh)
+		if [ -z "$t" ] || ! vt_match_tests "$t"; then
+			case "$t" in
+			*[][*?]*) echo "check: no test matches '$t' (see ./check -l)" >&2 ;;
+			*) echo "check: unknown test '$t' (see ./check -l)" >&2 ;;
+			esac
 			return 2
 		fi
+		for g in "${VT_MATCHES[@]}"; do
+			[ -n "${named[$g]+x}" ] || named_order+=("$g")
+			named[$g]=1
+		done
 	done
 	if [ ${#VT_GROUPS[@]} -gt 0 ]; then
 		for g in "${VT_GROUPS[@]}"; do
 			local found=0
-			for t in "${VT_ALL_TESTS[@]}"; do vt_in_group "$t" "$g" && found=1 && break; done
+			for t in "${VT_ALL_TESTS[@]}"; do vt_in_group_arg "$t" "$g" && found=1 && break; done
 			if [ "$found" = 0 ]; then
 				echo "check: no test is in group '$g'" >&2
 				return 2
@@ -119,21 +239,29 @@ vt_select_tests() {
 			return 2
 		fi
 	done
-	for t in "${VT_ALL_TESTS[@]}"; do
+	# --exact-order: the named tests first, as given; then the groups'.
+	local candidates=("${VT_ALL_TESTS[@]}")
+	[ "$VT_EXACT_ORDER" = 1 ] && candidates=(${named_order[@]+"${named_order[@]}"} "${VT_ALL_TESTS[@]}")
+	local -A seen=()
+	for t in "${candidates[@]}"; do
+		[ -z "${seen[$t]+x}" ] || continue
+		seen[$t]=1
 		keep=0
 		if [ ${#VT_TEST_ARGS[@]} -gt 0 ] || [ ${#VT_GROUPS[@]} -gt 0 ]; then
-			for g in ${VT_TEST_ARGS[@]+"${VT_TEST_ARGS[@]}"}; do [ "$g" = "$t" ] && keep=1; done
-			for g in ${VT_GROUPS[@]+"${VT_GROUPS[@]}"}; do vt_in_group "$t" "$g" && keep=1; done
+			[ -n "${named[$t]+x}" ] && keep=1
+			for g in ${VT_GROUPS[@]+"${VT_GROUPS[@]}"}; do vt_in_group_arg "$t" "$g" && keep=1; done
 		else
 			vt_in_group "$t" auto && keep=1
 		fi
-		for g in ${VT_XGROUPS[@]+"${VT_XGROUPS[@]}"}; do vt_in_group "$t" "$g" && keep=0; done
+		for g in ${VT_XGROUPS[@]+"${VT_XGROUPS[@]}"}; do vt_in_group_arg "$t" "$g" && keep=0; done
+		[ -n "${VT_EXCLUDED_BY_NAME[$t]+x}" ] && keep=0
 		[ "$keep" = 1 ] && VT_SELECTED+=("$t")
 	done
 	if [ ${#VT_SELECTED[@]} -eq 0 ]; then
 		echo "check: no test selected" >&2
 		return 2
 	fi
+	vt_order_tests
 }
 
 vt_test_binary() { # suite/NNN

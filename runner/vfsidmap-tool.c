@@ -97,6 +97,10 @@ static int cmd_config(int argc, char **argv)
 		return die("%s: %s", argv[1], err);
 	free(text);
 	if (strcmp(argv[2], "--sections") == 0) {
+		/* once per run (check lists the sections once) */
+		for (i = 0; i < cfg.nignored; i++)
+			fprintf(stderr, "%s:%d: %s is an xfstests key vfsidmap does not use: ignored\n",
+				argv[1], cfg.ignored[i].line, cfg.ignored[i].key);
 		for (i = 0; i < cfg.nsections; i++)
 			printf("%s\n", cfg.sec[i].name);
 		return 0;

@@ -3,6 +3,7 @@
 UNIT_TESTS = unit/test-idmap-spec unit/test-ktap unit/test-config unit/test-world-tmpfs \
 	unit/test-safe-remove
 check_PROGRAMS += $(UNIT_TESTS)
+EXTRA_DIST += unit/unit.h unit/unit_model.h
 TESTS += $(UNIT_TESTS)
 # Harness self-tests: crash, hang, leak, check killed by SIGKILL/SIGTERM,
 # bad input, not root. Runs ./check on the built tree.
@@ -64,3 +65,14 @@ EXTRA_DIST += unit/test-replay.sh
 # said so, and fsck of a corrupted ext4 TEST_DEV fails the test (root).
 TESTS += unit/test-kernel-checks.sh
 EXTRA_DIST += unit/test-kernel-checks.sh
+# xfstests' habits: -r/--seed, --exact-order, globs, -g all, -e/-X/-S,
+# -i/-I/-L, an xfstests local.config, -E with other suites' names,
+# check.time and the status line on a terminal (the runs need root).
+TESTS += unit/test-xfstests-options.sh
+EXTRA_DIST += unit/test-xfstests-options.sh
+# Packaging: make dist (no test run) and a build from the tarball alone,
+# make install with vfsidmap-check and its man page (DESTDIR, a prefix),
+# the man page rendering, the kernel-tree drop-in through the kernel's own
+# make run_tests (a kernel tree: VFSIDMAP_KERNEL_SRC or linux-source-*).
+TESTS += unit/test-packaging.sh
+EXTRA_DIST += unit/test-packaging.sh

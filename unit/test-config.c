@@ -46,7 +46,7 @@ int main(void)
 	char name[200];
 	size_t i;
 
-	unit_begin(11 + (int)(sizeof(bad) / sizeof(bad[0])));
+	unit_begin(13 + (int)(sizeof(bad) / sizeof(bad[0])));
 	unit_check(parse("# c\nFSTYP=xfs\nexport TEST_DEV=/dev/vdb\n") == 0 && cfg.nsections == 1 &&
 			   strcmp(val("default", VT_CFG_FSTYP), "xfs") == 0 &&
 			   strcmp(val("default", VT_CFG_TEST_DEV), "/dev/vdb") == 0,
@@ -68,6 +68,16 @@ int main(void)
 	unit_check(val("ext4", VT_CFG_TEST_DEV) == NULL, "no carry-back to earlier sections");
 	unit_check(vt_config_find(&cfg, "nope") == NULL, "unknown section not found");
 	unit_check(parse("") == 0 && cfg.nsections == 1, "empty file is valid");
+	/* xfstests' README names these keys; their values are not read */
+	unit_check(parse("export TEST_FS_MOUNT_OPTS=\"-o logbsize=$X\"\nFSTYP=xfs\nKEEP_DMESG=yes\n"
+			 "[s]\nKEEP_DMESG=no\n") == 0 &&
+			   cfg.nignored == 2 && strcmp(cfg.ignored[0].key, "TEST_FS_MOUNT_OPTS") == 0 &&
+			   cfg.ignored[0].line == 1 && strcmp(cfg.ignored[1].key, "KEEP_DMESG") == 0 &&
+			   cfg.ignored[1].line == 3 && strcmp(val("s", VT_CFG_FSTYP), "xfs") == 0,
+		   "xfstests keys we do not use: skipped, each listed once with its first line");
+	unit_check(parse("RESULT_BASE=/var/tmp/r\n") == 0 &&
+			   strcmp(val("default", VT_CFG_RESULT_BASE), "/var/tmp/r") == 0,
+		   "RESULT_BASE is read");
 	unit_check(parse("FSTYP=ext4") == 0 && strcmp(val("default", VT_CFG_FSTYP), "ext4") == 0,
 		   "last line without newline");
 	unit_check(vt_config_parse("FSTYP=ext4\0x\n", 12, &cfg, err, sizeof(err)) < 0 &&

@@ -18,7 +18,56 @@ static const char *const key_names[VT_CFG_NKEYS] = {
 	[VT_CFG_MKFS_OPTIONS] = "MKFS_OPTIONS",
 	[VT_CFG_MOUNT_OPTIONS] = "MOUNT_OPTIONS",
 	[VT_CFG_TEST_TIMEOUT] = "TEST_TIMEOUT",
+	[VT_CFG_RESULT_BASE] = "RESULT_BASE",
 };
+
+/* Variables xfstests reads from local.config (its README, "Additional
+ * Setup" and "Misc", README.config-sections, README.overlay, common/config)
+ * that mean nothing here: external log/realtime devices, scratch pools,
+ * tape devices, fsck and dump knobs, stress tool options, load and time
+ * factors, overlay bases, reporting. */
+static const char *const xfstests_keys[] = {
+	"TEST_FS_MOUNT_OPTS", "FSCK_OPTIONS", "TEST_LOGDEV", "TEST_RTDEV",
+	"SCRATCH_LOGDEV", "SCRATCH_RTDEV", "USE_EXTERNAL", "SCRATCH_DEV_POOL",
+	"TAPE_DEV", "RMT_TAPE_DEV", "RMT_IRIXTAPE_DEV", "TEST_XFS_REPAIR_REBUILD",
+	"TEST_XFS_SCRUB_REBUILD", "TEST_XFS_SCRUB", "FORCE_XFS_CHECK_PROG",
+	"DUMP_CORRUPT_FS", "DUMP_COMPRESSOR", "KEEP_DMESG", "USE_KMEMLEAK",
+	"FSSTRESS_AVOID", "FSX_AVOID", "COREDUMP_COMPRESSOR", "TEST_FS_MODULE_RELOAD",
+	"MODPROBE_PATIENT_RM_TIMEOUT_SECONDS", "KCONFIG_PATH", "REPORT_GCOV",
+	"LOAD_FACTOR", "TIME_FACTOR", "SOAK_DURATION", "DISABLE_UDF_TEST",
+	"LOGWRITES_DEV", "PERF_CONFIGNAME", "MIN_FSSIZE", "DIFF_LENGTH",
+	"IDMAPPED_MOUNTS", "REPORT_VARS_FILE", "CANON_DEVS", "RECREATE_TEST_DEV",
+	"LARGE_SCRATCH_DEV", "SCRATCH_DEV_EMPTY_SPACE", "QA_CHECK_FS", "TIMESTAMP",
+	"UDF_MKFS_OPTIONS", "FUSE_SUBTYP", "UNIONMOUNT_TESTSUITE",
+	"OVERLAY_FSCK_OPTIONS", "OVERLAY_MOUNT_OPTIONS", "OVL_BASE_FSTYP",
+	"OVL_BASE_TEST_DEV", "OVL_BASE_TEST_DIR", "OVL_BASE_SCRATCH_DEV",
+	"OVL_BASE_SCRATCH_MNT", "OVL_BASE_MOUNT_OPTIONS", "OVL_UPPER", "OVL_LOWER",
+	"OVL_WORK", "OVL_MNT", "HOST_OPTIONS", "SOAK_PASSES", "SOAK_PROC",
+	"SOAK_STRESS",
+};
+
+int vt_config_xfstests_key(const char *key, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(xfstests_keys) / sizeof(xfstests_keys[0]); i++)
+		if (strlen(xfstests_keys[i]) == len && memcmp(xfstests_keys[i], key, len) == 0)
+			return 1;
+	return 0;
+}
+
+static void note_ignored(struct vt_config *cfg, const char *key, size_t len, int line)
+{
+	int i;
+
+	for (i = 0; i < cfg->nignored; i++)
+		if (strlen(cfg->ignored[i].key) == len && memcmp(cfg->ignored[i].key, key, len) == 0)
+			return;
+	if (cfg->nignored >= VT_CFG_MAX_IGNORED || len >= sizeof(cfg->ignored[0].key))
+		return;
+	snprintf(cfg->ignored[cfg->nignored].key, sizeof(cfg->ignored[0].key), "%.*s", (int)len, key);
+	cfg->ignored[cfg->nignored++].line = line;
+}
 
 const char *vt_config_key_name(enum vt_config_key k)
 {
@@ -198,8 +247,12 @@ int vt_config_parse(const char *text, size_t len, struct vt_config *cfg, char *e
 			if (strlen(key_names[k]) == (size_t)(eq - s) &&
 			    memcmp(key_names[k], s, (size_t)(eq - s)) == 0)
 				break;
+		if (k == VT_CFG_NKEYS && vt_config_xfstests_key(s, (size_t)(eq - s))) {
+			note_ignored(cfg, s, (size_t)(eq - s), line);
+			continue;
+		}
 		if (k == VT_CFG_NKEYS)
-			return fail(err, errlen, line, "unknown key '%.*s' (known: FSTYP TEST_DEV TEST_DIR SCRATCH_DEV SCRATCH_MNT MKFS_OPTIONS MOUNT_OPTIONS TEST_TIMEOUT)",
+			return fail(err, errlen, line, "unknown key '%.*s' (known: FSTYP TEST_DEV TEST_DIR SCRATCH_DEV SCRATCH_MNT MKFS_OPTIONS MOUNT_OPTIONS TEST_TIMEOUT RESULT_BASE)",
 				    (int)(eq - s > 64 ? 64 : eq - s), s);
 		{
 			const char *why = NULL;

@@ -8,8 +8,10 @@
  *
  * As in xfstests, a section starts from the values of the one before it
  * (keys before the first header are the defaults of all sections). A file
- * with no header has one section, "default". Unknown keys, bad values,
- * shell syntax we do not evaluate, and duplicate sections are errors. */
+ * with no header has one section, "default". Keys of xfstests that we do
+ * not use are skipped and listed in cfg->ignored (their values are not
+ * read). Unknown keys, bad values, shell syntax we do not evaluate, and
+ * duplicate sections are errors. */
 #ifndef VT_CONFIG_H
 #define VT_CONFIG_H
 
@@ -24,6 +26,7 @@ enum vt_config_key {
 	VT_CFG_MKFS_OPTIONS,
 	VT_CFG_MOUNT_OPTIONS,
 	VT_CFG_TEST_TIMEOUT,
+	VT_CFG_RESULT_BASE,
 	VT_CFG_NKEYS
 };
 
@@ -36,10 +39,25 @@ struct vt_config_section {
 	unsigned int set; /* bit i: key i has a value */
 };
 
+#define VT_CFG_MAX_IGNORED 64
+
 struct vt_config {
 	int nsections;
 	struct vt_config_section sec[VT_CFG_MAX_SECTIONS];
+	/* Keys xfstests knows and vfsidmap does not use (a real xfstests
+	 * local.config has them): skipped, each named once with its first
+	 * line, for the caller to print a notice. */
+	int nignored;
+	struct {
+		char key[40];
+		int line;
+	} ignored[VT_CFG_MAX_IGNORED];
 };
+
+/* Whether KEY (LEN bytes) is one of xfstests' configuration variables that
+ * vfsidmap has no use for (README, README.config-sections, common/config
+ * of xfstests). */
+int vt_config_xfstests_key(const char *key, size_t len);
 
 const char *vt_config_key_name(enum vt_config_key k);
 

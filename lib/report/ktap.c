@@ -18,6 +18,7 @@
  * unindented. No ksft_exit_*() is called: the exit status stays the
  * caller's (0 pass, 1 fail, 4 skipped). */
 #include "ktap.h"
+#include "progress.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -75,6 +76,8 @@ void vt_ktap_init(struct vt_ktap *k, FILE *out, int depth)
 
 void vt_ktap_header(struct vt_ktap *k, int plan)
 {
+	if (k->out == stdout && k->depth == 0 && plan >= 0)
+		vt_progress_plan(plan);
 #ifdef VT_USE_KSELFTEST_H
 	if (via_kselftest(k)) {
 		ksft_print_header();
@@ -146,6 +149,8 @@ void vt_ktap_result(struct vt_ktap *k, enum vt_result res, const char *name, con
 	const bool ksft = via_kselftest(k); /* before our count moves on */
 	int num = k->next++;
 
+	if (k->out == stdout && k->depth == 0)
+		vt_progress_result();
 	vt_ktap_name(name, n, sizeof(n));
 	one_line(r, sizeof(r), reason);
 	if (ksft) {
