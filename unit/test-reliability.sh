@@ -265,9 +265,10 @@ ok $({ echo '<a>'; cat "$T/big.xml"; echo '</a>'; } | xmllint --noout - 2>/dev/n
 
 # 61-62: a real mismatch (the matrix with a deliberately wrong model rule,
 # as unit/test-matrix-break.sh): a JUnit <failure type="mismatch"> whose
-# message is the first mismatch and its replay line; system-out cut
+# message is the first mismatch and its replay line (which carries the
+# VT_MODEL_BREAK of the run, common/replay.sh); system-out cut
 VT_MODEL_BREAK=chown-skip-mount-translation ./check --fs tmpfs --shard 1/20 --results "$T/mm" matrix/002 >"$T/o" 2>&1; rc=$?
-ok $([ $rc = 1 ] && grep -q '<failure type="mismatch" message="MISMATCH chown/[^"]* | reproduce: ./check --case matrix/002/chown/[^"]* --fs tmpfs"' "$T/mm/result.xml" &&
+ok $([ $rc = 1 ] && grep -q '<failure type="mismatch" message="MISMATCH chown/[^"]* | reproduce: VT_MODEL_BREAK=chown-skip-mount-translation ./check --case matrix/002/chown/[^"]* --fs tmpfs"' "$T/mm/result.xml" &&
 	valid_xml "$T/mm/result.xml"; echo $?) "a mismatch: <failure type=\"mismatch\"> with the first mismatch and its replay line"
 ok $(grep -q '\[\.\.\. [0-9]* bytes cut, see tmpfs/matrix/002.full\]' "$T/mm/result.xml" &&
 	[ "$(stat -c %s "$T/mm/result.xml")" -lt 200000 ]; echo $?) "its system-out is cut at 64 KiB, pointing to NNN.full"
