@@ -40,3 +40,7 @@ EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
+# run/gcov-report: idmap call sites reached, computed from gcov's counts of
+# a program built here with --coverage (TAP; skipped without gcc/gcov).
+TESTS += unit/test-gcov-report.sh
+EXTRA_DIST += unit/test-gcov-report.sh
