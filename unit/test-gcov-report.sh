@@ -78,7 +78,7 @@ site() { # OUT FUNCTION -> "reached count note"
 	awk -F'\t' -v f="$2" '$3 == f { print $6, $7, $8 }' "$1/sites.tsv"
 }
 
-echo "1..14"
+echo "1..15"
 "$report" --build "$b" --gcda "$base/gcda1" --inventory "$base/inv.tsv" --out "$base/r1" >"$base/r1.log" 2>&1
 ok $? "report of the first run: exit 0"
 ok $([ "$(site "$base/r1" left)" = "yes 1 -" ] && echo 0 || echo 1) "the branch taken: reached once ($(site "$base/r1" left))"
@@ -97,6 +97,12 @@ collect "$base/gcda2"
 ok $? "report of the second run: exit 0"
 ok $([ "$(site "$base/r2" right)" = "yes 2 -" ] && [ "$(site "$base/r2" left)" = "no 0 -" ] && echo 0 || echo 1) \
 	"the other branch: reached twice, the first not ($(site "$base/r2" right); $(site "$base/r2" left))"
+
+# Both runs together: counts add up (left 1 + 0, right 0 + 2; twice 2 + 2:
+# the second run calls it only from b_side, once per execution).
+"$report" --build "$b" --gcda "$base/gcda1" --gcda "$base/gcda2" --inventory "$base/inv.tsv" --out "$base/r12" --no-html >"$base/r12.log" 2>&1
+ok $([ "$(site "$base/r12" left)" = "yes 1 -" ] && [ "$(site "$base/r12" right)" = "yes 2 -" ] && [ "$(site "$base/r12" twice)" = "yes 4 -" ] && echo 0 || echo 1) \
+	"two --gcda are summed ($(site "$base/r12" left); $(site "$base/r12" right); $(site "$base/r12" twice))"
 
 if command -v genhtml >/dev/null; then
 	ok $([ -s "$base/r1/html/index.html" ] && [ -s "$base/r1/lcov.info" ] && echo 0 || echo 1) "lcov's HTML is written"
