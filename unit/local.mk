@@ -44,3 +44,6 @@ EXTRA_DIST += unit/test-compare-verdicts.sh
 # a program built here with --coverage (TAP; skipped without gcc/gcov).
 TESTS += unit/test-gcov-report.sh
 EXTRA_DIST += unit/test-gcov-report.sh
+# run/build-kernel's command line, --gcov's refusal of a tree it did not unpack (TAP).
+TESTS += unit/test-build-kernel-args.sh
+EXTRA_DIST += unit/test-build-kernel-args.sh
