@@ -76,3 +76,10 @@ EXTRA_DIST += unit/test-xfstests-options.sh
 # make run_tests (a kernel tree: VFSIDMAP_KERNEL_SRC or linux-source-*).
 TESTS += unit/test-packaging.sh
 EXTRA_DIST += unit/test-packaging.sh
+# run/gcov-report: idmap call sites reached, computed from gcov's counts of
+# a program built here with --coverage (TAP; skipped without gcc/gcov).
+TESTS += unit/test-gcov-report.sh
+EXTRA_DIST += unit/test-gcov-report.sh
+# run/build-kernel's command line, --gcov's refusal of a tree it did not unpack (TAP).
+TESTS += unit/test-build-kernel-args.sh
+EXTRA_DIST += unit/test-build-kernel-args.sh

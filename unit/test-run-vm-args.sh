@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..24"
+echo "1..28"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -49,6 +49,15 @@ mkdir -p "$base/precious" && touch "$base/precious/file"
 expect_usage "check --results on a directory that is not results" --kernel "$notkernel" -- --results "$base/precious"
 ok $([ -e "$base/precious/file" ] && echo 0 || echo 1) "that directory is untouched"
 rm -rf "$base/precious"
+# --gcov BUILD: the build directory of a gcov kernel, checked before anything is built.
+expect_usage "--gcov without value" --kernel "$notkernel" --gcov
+expect_usage "--gcov missing directory" --kernel "$notkernel" --gcov "$base/nobuild"
+mkdir -p "$base/plainbuild" && printf 'CONFIG_64BIT=y\n# CONFIG_GCOV_KERNEL is not set\n' >"$base/plainbuild/.config"
+expect_usage "--gcov on a build without CONFIG_GCOV_KERNEL=y" --kernel "$notkernel" --gcov "$base/plainbuild"
+mkdir -p "$base/gcovbuild" && printf 'CONFIG_DEBUG_FS=y\nCONFIG_GCOV_KERNEL=y\n' >"$base/gcovbuild/.config"
+TMPDIR=$base "$vm" --kernel "$notkernel" --gcov="$base/gcovbuild" -- -g quick >/dev/null 2>&1; rc=$?
+ok $([ $rc = 3 ] && echo 0 || echo 1) "--gcov=BUILD of a gcov build is accepted: on to the bzImage check, exit 3 (got $rc)"
+rm -rf "$base/plainbuild" "$base/gcovbuild"
 
 out=$("$vm" --help 2>&1); rc=$?
 case $out in *"usage: run/vm"*) ;; *) rc=99 ;; esac
