@@ -10,7 +10,7 @@ vt_announce_order() {
 	[ "$VT_RANDOMIZE" = 1 ] || return 0
 	local line="randomized order: seed $VT_ORDER_SEED (./check -r --seed $VT_ORDER_SEED repeats it)"
 	echo "$line"
-	[ -n "${VT_RESULT_DIR:-}" ] && echo "$line" >>"$VT_RESULT_DIR/check.log"
+	[ -n "${VT_STAGE:-}" ] && vt_log "$line"
 	return 0
 }
 
@@ -20,12 +20,12 @@ vt_announce_order() {
 vt_stop_iterating() {
 	local line="Stopped in iteration $VT_ITER of $VT_ITERATIONS after ${VT_S_NAME[$section]}: a test failed (-I)"
 	echo "$line"
-	echo "$line" >>"$VT_RESULT_DIR/check.log"
-	local k="$VT_RESULT_DIR/results.ktap"
+	vt_log "$line"
+	local k="$VT_STAGE/results.ktap"
 	[ -f "$k" ] || return 0
 	grep -q "^1\.\.$VT_N\$" "$k" && return 0
 	awk -v n="$VT_N" 'NR == 2 && /^1\.\.[0-9]+$/ { print "1.." n; next } { print }' "$k" >"$k.tmp" &&
-		mv -f "$k.tmp" "$k" || { echo "check: cannot rewrite $k" >&2; return 1; }
+		mv -f "$k.tmp" "$k" || { vt_write_failed "$k"; return 1; }
 }
 
 # The files of one run of a test, kept aside as run number K.
@@ -54,7 +54,7 @@ vt_loop_on_fail() { # run-index test suite-result-dir
 		stats+=("$VT_T_RESULT")
 		printf '%-14s rerun %d of %d: %s %ss%s\n' "$t" "$k" "$VT_LOOP_ON_FAIL" "$VT_T_RESULT" \
 			"$VT_T_TIME" "${VT_T_REASON:+ ($VT_T_REASON)}"
-		echo "$t rerun $k: $VT_T_RESULT ${VT_T_TIME}s${VT_T_REASON:+ $VT_T_REASON}" >>"$VT_RESULT_DIR/check.log"
+		vt_log "$t rerun $k: $VT_T_RESULT ${VT_T_TIME}s${VT_T_REASON:+ $VT_T_REASON}"
 		vt_stash_run "$base" "$k"
 	done
 	# The first run's files back under their names, the reruns' beside them.
@@ -71,5 +71,5 @@ vt_loop_on_fail() { # run-index test suite-result-dir
 	line=$(printf '%s\n' "${stats[@]}" | sort | uniq -c |
 		awk -v n="${#stats[@]}" '{ printf "%s%s=%d (%.1f%%)", (NR > 1 ? ", " : ""), $2, $1, 100 * $1 / n }')
 	echo "$t aggregate results across ${#stats[@]} runs: $line"
-	echo "$t aggregate results across ${#stats[@]} runs: $line" >>"$VT_RESULT_DIR/check.log"
+	vt_log "$t aggregate results across ${#stats[@]} runs: $line"
 }

@@ -21,6 +21,10 @@ PLAN=16
 echo "1..$PLAN"
 work=$(mktemp -d /var/tmp/vfsidmap-pkg.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+# a run base must exist (check never creates one); test callers that are
+# not root must reach the mount point below it
+chmod 755 "$work"
+mkdir -p "$work/base"
 export VT_RUN_BASE="$work/base"
 
 # 1-4: make dist, then the tarball alone: configure, make, ./check -l

@@ -16,6 +16,10 @@ echo "1..$PLAN"
 
 out=$(mktemp -d /tmp/vfsidmap-xopts.XXXXXX)
 trap 'rm -rf "$out"' EXIT
+# a run base must exist (check never creates one); test callers that are
+# not root must reach the mount point below it
+chmod 755 "$out"
+mkdir "$out/base"
 export VT_RUN_BASE="$out/base"
 order() { ./check -n --fs tmpfs "$@" 2>/dev/null | sed -n 's/^  \([a-z]*\/[0-9]*\).*/\1/p' | tr '\n' ' '; }
 
@@ -38,7 +42,8 @@ ok $([ $? = 2 ]; echo $?) "-r with --exact-order: exit 2"
 
 # 7-10: globs and -g all, -g SUITE/GROUP
 ok $([ "$(order 'matrix/01?')" = "matrix/010 matrix/011 matrix/012 " ]; echo $?) "matrix/01? is matrix/010-012"
-ok $([ "$(order '*/004' | wc -w)" = 4 ]; echo $?) "*/004: one test of each suite that has a 004 ($(order '*/004'))"
+n004=$(ls tests/*/004.c 2>/dev/null | wc -l)
+ok $([ "$n004" -gt 1 ] && [ "$(order '*/004' | wc -w)" = "$n004" ]; echo $?) "*/004: one test of each of the $n004 suites that have a 004 ($(order '*/004'))"
 all=$(order -g all) ntests=$(cat tests/*/group.list | grep -c '^[0-9]')
 ok $([ "$(echo "$all" | wc -w)" = "$ntests" ] && [[ "$all" == *selftest/001* ]]; echo $?) "-g all: all $ntests tests, the selftest group too"
 want=$(awk '/^[0-9]/ && / quick / { printf "api/%s ", $1 }' tests/api/group.list)
