@@ -101,6 +101,7 @@ quote them so the shell does not expand them.
 Environment:
   RESULT_BASE    results directory (as --results)
   TEST_TIMEOUT   per-test timeout in seconds (as -T)
+  VT_NO_PROGRESS=1  no status line even on a terminal (run/vm sets it)
   VT_RUN_BASE    where run directories (images, mount point, lock) are
                  made: an existing absolute directory, default /var/tmp; a
                  run directory is $VT_RUN_BASE/vfsidmap.XXXXXX with a
