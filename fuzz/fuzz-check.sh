@@ -116,7 +116,10 @@ for ((k = 0; k < INPUTS; k++)); do
 	case $rc in 0) exit0=$((exit0 + 1)) ;; 1) exit1=$((exit1 + 1)) ;; 2) exit2=$((exit2 + 1)) ;; esac
 	why=""
 	case $rc in 0|1|2) ;; 137) why="hung (killed after 60 s)" ;; *) why="exit $rc" ;; esac
-	[ -z "$why" ] && grep -Eaq "$bash_error" "$W/err" && why="bash error text: $(grep -Ea "$bash_error" "$W/err" | head -n 1)"
+	# the config parser's own messages ("vfsidmap: FILE: line N: ...") name
+	# a line of the input on purpose: not bash's
+	[ -z "$why" ] && grep -av '^vfsidmap: ' "$W/err" | grep -Eaq "$bash_error" &&
+		why="bash error text: $(grep -av '^vfsidmap: ' "$W/err" | grep -Ea "$bash_error" | head -n 1)"
 	[ -z "$why" ] && [ -e "$PWNED" ] && why="executed input"
 	[ -z "$why" ] && [ "$(cd "$W" && find box base -mindepth 1 | sort)" != "$before" ] && why="created files: $(cd "$W" && find box base -mindepth 1 | head -n 3 | tr '\n' ' ')"
 	if [ -n "$why" ]; then
