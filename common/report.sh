@@ -181,7 +181,11 @@ vt_report_test() { # run index, test
 vt_report_end() {
 	local elapsed=$(( $(date +%s) - VT_START )) total incomplete=""
 	total=$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))
+	# Decided once, here: a signal that comes later finds the results
+	# complete (vt_results_close goes by this, not by VT_INTERRUPTED).
+	VT_REPORT_INCOMPLETE=0
 	if [ "$VT_INTERRUPTED" = 1 ]; then
+		VT_REPORT_INCOMPLETE=1
 		incomplete="run interrupted by ${VT_SIGNAL:-a signal} after $VT_N of $total test runs: results incomplete"
 	fi
 	[ -n "$VT_WRITE_ERROR" ] && return 2
@@ -226,6 +230,6 @@ vt_report_end() {
 	vt_log "$VT_N_PASS passed, $((VT_N_FAIL + VT_N_ERR)) failed, $VT_N_SKIP skipped"
 	echo "$VT_N_PASS passed, $((VT_N_FAIL + VT_N_ERR)) failed, $VT_N_SKIP skipped"
 	[ -n "$VT_WRITE_ERROR" ] && return 2
-	[ "$VT_INTERRUPTED" = 1 ] && return 130
+	[ "$VT_REPORT_INCOMPLETE" = 1 ] && return 130
 	[ "$VT_N_FAIL" -eq 0 ] && [ "$VT_N_ERR" -eq 0 ]
 }

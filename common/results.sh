@@ -147,11 +147,14 @@ vt_results_close() { # status of the run
 		echo "check: ERROR: this run's results could not be written ($VT_WRITE_ERROR); exit 2" >&2
 		return 2
 	fi
-	if [ "$VT_INTERRUPTED" = 1 ]; then
+	if [ "${VT_REPORT_INCOMPLETE:-1}" = 1 ]; then
 		printf 'The run of ./check (pid %s) was interrupted by %s after %s of %s test runs: results.ktap, result.xml and check.log here are its partial results, marked incomplete.\n' \
 			"$$" "${VT_SIGNAL:-a signal}" "$VT_N" "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))" |
 			vt_put "$VT_RESULT_DIR/run.incomplete" || return 2
-	elif ! rm -f -- "$VT_RESULT_DIR/run.incomplete"; then
+	elif [ "$VT_INTERRUPTED" = 1 ]; then
+		echo "check: ${VT_SIGNAL:-a signal} came after every result was written: the results are complete" >&2
+	fi
+	if [ "${VT_REPORT_INCOMPLETE:-1}" = 0 ] && ! rm -f -- "$VT_RESULT_DIR/run.incomplete"; then
 		echo "check: ERROR: removing $VT_RESULT_DIR/run.incomplete failed: the run is complete but marked incomplete; exit 2" >&2
 		return 2
 	fi
