@@ -40,3 +40,7 @@ EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
+
+# The filesystem table and its shell view (lib/fs/fs_table.c).
+TESTS += unit/test-fs-table.sh
+EXTRA_DIST += unit/test-fs-table.sh

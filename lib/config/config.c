@@ -91,7 +91,7 @@ static int validate(enum vt_config_key k, const char *v, const char **why)
 	switch (k) {
 	case VT_CFG_FSTYP:
 		if (!vt_fstype_known(v))
-			return *why = "FSTYP must be one of ext4, xfs, btrfs, vfat, tmpfs", -1;
+			return *why = "FSTYP must be a filesystem of the table (vfsidmap-tool fs-table names)", -1;
 		return 0;
 	case VT_CFG_TEST_DEV:
 	case VT_CFG_SCRATCH_DEV:

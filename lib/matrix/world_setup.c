@@ -2,6 +2,7 @@
  * under test, its idmapped mounts, the callers' namespaces, and what the
  * world can express (probed, or assumed by the scorer). */
 #include "matrix/world_setup.h"
+#include "fs/fs_table.h"
 #include "matrix/axes.h"
 #include "matrix/fixture.h"
 #include "matrix/vfat_fixture.h"
@@ -106,6 +107,8 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. vfat
 	 * has worlds of its own, made from mount options (vfat_fixture.h). */
 	w->fat = vt_vfat_fstype(w->fstype);
+	if (vt_fs_no_owner_worlds(w->fstype))
+		return vt_fs_no_owner_worlds(w->fstype);
 	i = w->fat ? 0 : vt_probe_owner_storage(test_dir);
 	if (i < 0) {
 		snprintf(why, sizeof(why), "%s stores no file owners (chown to 1000:1000 gives %s)",
