@@ -44,3 +44,6 @@ EXTRA_DIST += unit/test-compare-verdicts.sh
 # The filesystem table and its shell view (lib/fs/fs_table.c).
 TESTS += unit/test-fs-table.sh
 EXTRA_DIST += unit/test-fs-table.sh
+# The conformance table across filesystems (common/conformance.awk).
+TESTS += unit/test-conformance.sh
+EXTRA_DIST += unit/test-conformance.sh
