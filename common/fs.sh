@@ -4,10 +4,13 @@
 
 VT_EXEC="$VT_TOP/runner/vfsidmap-exec"
 
+# One field of FS's row in the filesystem table (lib/fs/fs_table.c).
+vt_fs_field() { # fs field
+	"$VT_TOOL" fs-table "$2" | awk -F '\t' -v fs="$1" '$1 == fs { print $2 }'
+}
+
 vt_mkfs_package() {
-	case "$1" in
-	ext4) echo e2fsprogs ;; xfs) echo xfsprogs ;; btrfs) echo btrfs-progs ;; vfat) echo dosfstools ;;
-	esac
+	vt_fs_field "$1" package
 }
 
 vt_prepare_fs() { # run index
@@ -22,12 +25,24 @@ vt_prepare_fs() { # run index
 		VT_FS_NOTRUN="kernel $(uname -r) has no $fs filesystem (not in /proc/filesystems, modprobe $fs failed)"
 		return
 	fi
-	if [ "$fs" != tmpfs ]; then
+	if [ "$fs" = hugetlbfs ] && [ "$(cat /proc/sys/vm/nr_hugepages 2>/dev/null || echo 0)" = 0 ]; then
+		# a hugetlbfs file's pages are huge pages; a machine with none
+		# reserved gets some only where it is throw-away (VT_ALLOW_SYSCTL=1,
+		# as the guest of run/vm), and keeps them
+		if [ "${VT_ALLOW_SYSCTL:-0}" != 1 ] || ! echo 8 >/proc/sys/vm/nr_hugepages 2>/dev/null ||
+			[ "$(cat /proc/sys/vm/nr_hugepages)" = 0 ]; then
+			VT_FS_NOTRUN="hugetlbfs: no huge pages (vm.nr_hugepages is 0; the suite reserves some only where VT_ALLOW_SYSCTL=1)"
+			return
+		fi
+	fi
+	if [ "$(vt_fs_field "$fs" make)" = mkfs ]; then
 		if [ -n "${VT_S_DEV[$i]}" ]; then
 			VT_FS_SOURCE=${VT_S_DEV[$i]}
 		else
-			if ! command -v "mkfs.$fs" >/dev/null 2>&1 && [ ! -x "/sbin/mkfs.$fs" ] && [ ! -x "/usr/sbin/mkfs.$fs" ]; then
-				VT_FS_NOTRUN="mkfs.$fs is not installed (Debian package $(vt_mkfs_package "$fs"))"
+			local mkfs
+			mkfs=$(vt_fs_field "$fs" mkfs)
+			if ! command -v "$mkfs" >/dev/null 2>&1 && [ ! -x "/sbin/$mkfs" ] && [ ! -x "/usr/sbin/$mkfs" ]; then
+				VT_FS_NOTRUN="$mkfs is not installed (Debian package $(vt_mkfs_package "$fs"))"
 				return
 			fi
 			VT_FS_SOURCE="$VT_RUNDIR/${VT_S_NAME[$i]}.img"

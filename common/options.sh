@@ -52,7 +52,8 @@ usage: ./check [options] [suite/NNN ...]
                  present; for vfsidmap-check: ./local.config). Keys xfstests
                  knows and vfsidmap does not use are ignored with a notice
   --fs LIST      filesystems to run on, comma separated (default: all the
-                 kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; ignored with a
+                 kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; the others of
+                 `runner/vfsidmap-tool fs-table names` when named; ignored with a
                  config that sets FSTYP)
   -T SECONDS     per-test timeout (default 1200: the largest matrix family takes about 5 min in a TCG guest; or TEST_TIMEOUT)
   --results DIR  results directory (default: $RESULT_BASE, else RESULT_BASE of
@@ -191,14 +192,15 @@ vt_parse_options() {
 		esac
 	done
 	if [ -n "$VT_FS_ARG" ]; then
-		local f list seen=" "
+		local f list known seen=" "
+		known=$("$VT_TOOL" fs-table names) || { vt_bad "vfsidmap-tool fs-table failed (run ./bootstrap)"; return 2; }
 		IFS=, read -ra list <<<"$VT_FS_ARG"
 		[ ${#list[@]} -gt 0 ] || { vt_bad "--fs: no filesystem in '$VT_FS_ARG'"; return 2; }
 		for f in "${list[@]}"; do
-			case "$f" in
-			ext4|xfs|btrfs|tmpfs|vfat) ;;
-			*) vt_bad "--fs: unknown filesystem '$f' (known: ext4,xfs,btrfs,tmpfs,vfat)"; return 2 ;;
-			esac
+			case ",$known," in
+			*",$f,"*) [ -n "$f" ] ;;
+			*) false ;;
+			esac || { vt_bad "--fs: unknown filesystem '$f' (known: $known)"; return 2; }
 			# a second run on the same filesystem would overwrite the first
 			[[ "$seen" == *" $f "* ]] && { vt_bad "--fs: '$f' given twice"; return 2; }
 			seen+="$f "

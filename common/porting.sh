@@ -27,11 +27,14 @@ vt_porting_intercept() {
 	for a in "$@"; do [ "$a" = --from-results ] && [ "$have_report" = 0 ] \
 		&& vt_porting_bad "--from-results goes with --report porting"; done
 	[ "$have_report" = 1 ] || return 0
+	# --report conformance: the table across filesystems (common/conformance.sh)
+	local prev=""
+	for a in "$@"; do [ "$prev" = --report ] && [ "$a" = conformance ] && vt_conformance_intercept "$@"; prev=$a; done
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--report)
-			[ $# -ge 2 ] && [ -n "$2" ] || vt_porting_bad "--report needs a value (known: porting)"
-			[ "$2" = porting ] || vt_porting_bad "--report: unknown report '$2' (known: porting)"
+			[ $# -ge 2 ] && [ -n "$2" ] || vt_porting_bad "--report needs a value (known: porting, conformance)"
+			[ "$2" = porting ] || vt_porting_bad "--report: unknown report '$2' (known: porting, conformance)"
 			[ -z "$kind" ] || vt_porting_bad "--report given twice"
 			kind=$2; shift 2 ;;
 		--from-results) from=1; shift ;;

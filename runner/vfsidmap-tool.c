@@ -4,6 +4,11 @@
  *   config FILE --section NAME      its values as shell assignments
  *   mapping SPEC                    validate a mapping spec
  *   fs-in-kernel FSTYPE             exit 0 if the kernel has the filesystem
+ *   fs-table [names|FIELD]          the filesystem table (lib/fs/fs_table.c):
+ *                                   every row tab-separated with a header; names:
+ *                                   the names, comma-separated; FIELD (make, mkfs,
+ *                                   package, kconfig, modules, owner, supports,
+ *                                   read_only, mount_variants): "name<TAB>value"
  *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites)
  *   mkfs FSTYPE DEV [MKFS_OPTIONS]  mkfs on a configured SCRATCH_DEV
  *   device-free DEV                 exit 0 if DEV is safe to use: a block
@@ -22,6 +27,7 @@
  *                                   (runner/xml-text.h); 2 if writing fails
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
+#include "fs/fs_table.h"
 #include "util/errname.h"
 #include "world/fsimage.h"
 #include "world/idmap_spec.h"
@@ -251,6 +257,76 @@ static int cmd_probe_idmap(void)
 
 /* mutants, mutation-score: tests/matrix/011 next to this program's
  * runner/ directory holds every family and the model. */
+static void print_supports(const struct vt_fs_row *r)
+{
+	int k, n = 0;
+
+	for (k = 0; k < VT_FSF__COUNT; k++)
+		if (r->supports & (1u << k))
+			printf("%s%s", n++ ? "," : "", vt_fs_feature_name(1u << k));
+	if (!n)
+		printf("-");
+}
+
+/* One field of row R; false for a field that does not exist. */
+static bool print_field(const struct vt_fs_row *r, const char *field)
+{
+	if (strcmp(field, "make") == 0)
+		printf("%s", r->make == VT_FS_MKFS ? "mkfs" : "mount-only");
+	else if (strcmp(field, "mkfs") == 0)
+		printf("%s", *r->mkfs ? r->mkfs : "-");
+	else if (strcmp(field, "package") == 0)
+		printf("%s", *r->package ? r->package : "-");
+	else if (strcmp(field, "kconfig") == 0)
+		printf("%s", r->kconfig);
+	else if (strcmp(field, "modules") == 0)
+		printf("%s", *r->modules ? r->modules : "-");
+	else if (strcmp(field, "owner") == 0)
+		printf("%s", vt_fs_owner_source_name(r->owner));
+	else if (strcmp(field, "supports") == 0)
+		print_supports(r);
+	else if (strcmp(field, "read_only") == 0)
+		printf("%s", r->read_only ? "yes" : "no");
+	else if (strcmp(field, "mount_variants") == 0)
+		printf("%s", *r->mount_variants ? r->mount_variants : "-");
+	else
+		return false;
+	return true;
+}
+
+static int cmd_fs_table(int argc, char **argv)
+{
+	static const char *const fields[] = { "make", "mkfs", "package", "kconfig", "modules",
+					      "owner", "supports", "read_only", "mount_variants" };
+	size_t i, f;
+
+	if (argc > 2)
+		return die("usage: vfsidmap-tool fs-table [names|FIELD]");
+	if (argc == 2 && strcmp(argv[1], "names") == 0) {
+		for (i = 0; i < vt_fs_table_count; i++)
+			printf("%s%s", i ? "," : "", vt_fs_table[i].name);
+		printf("\n");
+		return fflush(stdout) == 0 ? 0 : 2;
+	}
+	if (argc == 1) {
+		printf("name");
+		for (f = 0; f < sizeof(fields) / sizeof(fields[0]); f++)
+			printf("\t%s", fields[f]);
+		printf("\n");
+	}
+	for (i = 0; i < vt_fs_table_count; i++) {
+		printf("%s", vt_fs_table[i].name);
+		for (f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
+			if (argc == 2 && strcmp(argv[1], fields[f]) != 0)
+				continue;
+			printf("\t");
+			print_field(&vt_fs_table[i], fields[f]);
+		}
+		printf("\n");
+	}
+	return fflush(stdout) == 0 ? 0 : 2;
+}
+
 static int run_sample_program(const char *mode, int argc, char **argv)
 {
 	char self[4096], prog[4200], *slash;
@@ -302,11 +378,25 @@ int main(int argc, char **argv)
 	 * say), so do we, and no orphan is left. */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (argc < 2)
-		return die("usage: vfsidmap-tool config|mapping|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score ...");
+		return die("usage: vfsidmap-tool config|mapping|fs-table|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score ...");
 	if (strcmp(argv[1], "config") == 0)
 		return cmd_config(argc - 1, argv + 1);
 	if (strcmp(argv[1], "mapping") == 0)
 		return cmd_mapping(argc - 1, argv + 1);
+	if (strcmp(argv[1], "fs-table") == 0) {
+		size_t f;
+		static const char *const known[] = { "names", "make", "mkfs", "package", "kconfig",
+						     "modules", "owner", "supports", "read_only",
+						     "mount_variants" };
+
+		for (f = 0; argc == 3 && f < sizeof(known) / sizeof(known[0]); f++)
+			if (strcmp(argv[2], known[f]) == 0)
+				break;
+		if (argc == 3 && f == sizeof(known) / sizeof(known[0]))
+			return die("fs-table: no field '%s' (names make mkfs package kconfig modules "
+				   "owner supports read_only mount_variants)", argv[2]);
+		return cmd_fs_table(argc - 1, argv + 1);
+	}
 	if (strcmp(argv[1], "fs-in-kernel") == 0 && argc == 3)
 		return vt_fstype_in_kernel(argv[2]) ? 0 : 1;
 	if (strcmp(argv[1], "mkimage") == 0 && (argc == 4 || argc == 5)) {

@@ -83,3 +83,10 @@ EXTRA_DIST += unit/test-gcov-report.sh
 # run/build-kernel's command line, --gcov's refusal of a tree it did not unpack (TAP).
 TESTS += unit/test-build-kernel-args.sh
 EXTRA_DIST += unit/test-build-kernel-args.sh
+
+# The filesystem table and its shell view (lib/fs/fs_table.c).
+TESTS += unit/test-fs-table.sh
+EXTRA_DIST += unit/test-fs-table.sh
+# The conformance table across filesystems (common/conformance.awk).
+TESTS += unit/test-conformance.sh
+EXTRA_DIST += unit/test-conformance.sh

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "fs/fs_table.h"
 
 #include "world/fsimage.h"
 
@@ -139,8 +140,17 @@ static int validate(enum vt_config_key k, const char *v, const char **why)
 {
 	switch (k) {
 	case VT_CFG_FSTYP:
-		if (!vt_fstype_known(v))
-			return *why = "FSTYP must be one of ext4, xfs, btrfs, vfat, tmpfs", -1;
+		if (!vt_fstype_known(v)) {
+			static char known[300];
+			size_t i, o;
+
+			/* the filesystems of the table (lib/fs/fs_table.c) */
+			o = (size_t)snprintf(known, sizeof(known), "FSTYP must be one of");
+			for (i = 0; i < vt_fs_table_count && o < sizeof(known); i++)
+				o += (size_t)snprintf(known + o, sizeof(known) - o, "%s %s", i ? "," : "",
+						      vt_fs_table[i].name);
+			return *why = known, -1;
+		}
 		return 0;
 	case VT_CFG_TEST_DEV:
 	case VT_CFG_SCRATCH_DEV:

@@ -6,5 +6,11 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/executor.h lib/matrix/executor.c \
 	lib/matrix/coverage.h lib/matrix/coverage.c \
 	lib/matrix/sample.h lib/matrix/sample.c \
+	lib/matrix/family_helpers.c \
+	lib/matrix/world_setup.h lib/matrix/world_setup.c \
+	lib/matrix/case_model.h lib/matrix/case_model.c \
+	lib/matrix/compare.h lib/matrix/compare.c \
+	lib/matrix/sample_choice.h lib/matrix/sample_choice.c \
+	lib/matrix/mutation_score.h lib/matrix/mutation_score.c \
 	lib/matrix/driver.c \
 	lib/matrix/vfat_fixture.h lib/matrix/vfat_fixture.c lib/matrix/vfat_families.c

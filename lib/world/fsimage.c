@@ -1,4 +1,5 @@
 #include "fsimage.h"
+#include "fs/fs_table.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,21 +16,17 @@
 
 extern char **environ;
 
-static const char *const known[] = { "ext4", "xfs", "btrfs", "vfat", "tmpfs" };
-
+/* What is known of a filesystem is its row in lib/fs/fs_table.c. */
 bool vt_fstype_known(const char *fstype)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (strcmp(known[i], fstype) == 0)
-			return true;
-	return false;
+	return vt_fs_row(fstype) != NULL;
 }
 
 bool vt_fstype_needs_device(const char *fstype)
 {
-	return strcmp(fstype, "tmpfs") != 0;
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+
+	return !r || r->make == VT_FS_MKFS;
 }
 
 static bool in_proc_filesystems(const char *fstype)
@@ -87,44 +84,28 @@ bool vt_fstype_in_kernel(const char *fstype)
 
 off_t vt_image_default_size(const char *fstype)
 {
-	/* mkfs.btrfs refuses images under ~114 MiB; xfs wants 300 MiB since
-	 * xfsprogs 5.19. Sparse files cost nothing until written. */
-	if (strcmp(fstype, "btrfs") == 0 || strcmp(fstype, "xfs") == 0)
-		return (off_t)512 << 20;
-	return (off_t)256 << 20;
+	/* sparse files cost nothing until written; the row says what its
+	 * mkfs accepts */
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+
+	return (off_t)(r && r->image_mib ? r->image_mib : 256) << 20;
 }
 
 int vt_mkfs(const char *dev, const char *fstype, const char *mkfs_options, int log_fd)
 {
+	const struct vt_fs_row *r = vt_fs_row(fstype);
 	char *argv[64];
 	char *opts = NULL, *save = NULL, *tok;
 	int argc = 0, ret;
 
-	if (strcmp(fstype, "ext4") == 0) {
-		argv[argc++] = "mkfs.ext4";
-		argv[argc++] = "-q";
-		argv[argc++] = "-F";
-	} else if (strcmp(fstype, "xfs") == 0) {
-		argv[argc++] = "mkfs.xfs";
-		argv[argc++] = "-q";
-		argv[argc++] = "-f";
-	} else if (strcmp(fstype, "btrfs") == 0) {
-		argv[argc++] = "mkfs.btrfs";
-		argv[argc++] = "-q";
-		argv[argc++] = "-f";
-	} else if (strcmp(fstype, "vfat") == 0) {
-		argv[argc++] = "mkfs.vfat";
-	} else {
+	if (!r || r->make != VT_FS_MKFS)
 		return -EINVAL;
-	}
-	if (mkfs_options && *mkfs_options) {
-		opts = strdup(mkfs_options);
-		if (!opts)
-			return -ENOMEM;
-		for (tok = strtok_r(opts, " \t", &save); tok && argc < 60;
-		     tok = strtok_r(NULL, " \t", &save))
-			argv[argc++] = tok;
-	}
+	/* the row's own options, then the user's (MKFS_OPTIONS) */
+	if (asprintf(&opts, "%s %s", r->mkfs_args, mkfs_options ? mkfs_options : "") < 0)
+		return -ENOMEM;
+	argv[argc++] = (char *)r->mkfs;
+	for (tok = strtok_r(opts, " \t", &save); tok && argc < 60; tok = strtok_r(NULL, " \t", &save))
+		argv[argc++] = tok;
 	argv[argc++] = (char *)dev;
 	argv[argc] = NULL;
 	ret = run_argv(argv, log_fd);
@@ -209,7 +190,7 @@ int vt_fs_mount(const char *fstype, const char *source, const char *target,
 	int loop = -1, ret = 0;
 
 	if (!vt_fstype_needs_device(fstype))
-		return mount("tmpfs", target, "tmpfs", 0, options) < 0 ? -errno : 0;
+		return mount(fstype, target, fstype, 0, options) < 0 ? -errno : 0;
 	if (stat(source, &st) < 0)
 		return -errno;
 	if (S_ISREG(st.st_mode)) {

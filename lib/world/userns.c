@@ -7,6 +7,7 @@
 #include "util/syscalls.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
@@ -72,7 +73,9 @@ static int wait_exit_code(pid_t pid)
 	return -EINTR;
 }
 
-int vt_userns_create(int parent_fd, const struct vt_mapping *m)
+/* AS_ROOT: the holder becomes uid/gid 0 of PARENT_FD before unsharing,
+ * so the new namespace is owned by the parent namespace's root. */
+static int userns_create(int parent_fd, const struct vt_mapping *m, bool as_root)
 {
 	int ready[2], release[2];
 	char c = 0, path[64];
@@ -99,6 +102,8 @@ int vt_userns_create(int parent_fd, const struct vt_mapping *m)
 		close(ready[0]);
 		close(release[1]);
 		if (parent_fd >= 0 && setns(parent_fd, CLONE_NEWUSER) < 0)
+			status = (char)errno;
+		else if (as_root && (setresgid(0, 0, 0) < 0 || setresuid(0, 0, 0) < 0))
 			status = (char)errno;
 		else if (unshare(CLONE_NEWUSER) < 0)
 			status = (char)errno;
@@ -160,6 +165,21 @@ out_pipes:
 	if (release[1] >= 0)
 		close(release[1]);
 	return ret < 0 ? ret : fd;
+}
+
+int vt_userns_create(int parent_fd, const struct vt_mapping *m)
+{
+	return userns_create(parent_fd, m, false);
+}
+
+int vt_userns_nested_by_root(int parent_fd, const char *spec)
+{
+	struct vt_mapping m;
+	char err[256];
+
+	if (parent_fd < 0 || vt_mapping_parse(spec, &m, err, sizeof(err)) < 0)
+		return -EINVAL;
+	return userns_create(parent_fd, &m, true);
 }
 
 int vt_userns_from_spec(int parent_fd, const char *spec)

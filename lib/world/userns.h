@@ -14,6 +14,12 @@ int vt_userns_create(int parent_fd, const struct vt_mapping *m);
 /* Same, from a spec string; -EINVAL for a spec that does not parse. */
 int vt_userns_from_spec(int parent_fd, const char *spec);
 
+/* A user namespace nested in PARENT_FD (>= 0) from SPEC, created by that
+ * namespace's root (create_user_ns() wants the creator's euid mapped in
+ * the parent; an unmapped creator could not), so its owner is the parent
+ * namespace's uid 0. Returns an O_CLOEXEC fd or -errno. */
+int vt_userns_nested_by_root(int parent_fd, const char *spec);
+
 /* A new FSTYPE superblock (e.g. "tmpfs") created from inside the user
  * namespace USERNS_FD, so that its s_user_ns is that namespace: a child
  * joins the namespace as its root, unshares a mount namespace (owned by

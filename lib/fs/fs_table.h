@@ -1,0 +1,79 @@
+/* The filesystems the suite knows, one row each: how a test filesystem is
+ * made, where its files' owners come from, what it can hold, and what a
+ * machine needs for it (Debian package, kernel config symbol, module).
+ * Everything that used to keep its own list of filesystems asks this
+ * table: fsimage (mkfs), the matrix and the test library (owner source,
+ * capabilities), and through `vfsidmap-tool fs-table` the shell side
+ * (./check --fs, common/fs.sh, bootstrap, run/vm). */
+#ifndef VT_FS_TABLE_H
+#define VT_FS_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How a test filesystem of this type comes to be. */
+enum vt_fs_make {
+	VT_FS_MKFS,		/* mkfs on a sparse image (or a configured device) */
+	VT_FS_MOUNT_ONLY,	/* no device: mount(2) makes it (tmpfs, hugetlbfs) */
+};
+
+/* Where the owner of a file comes from. */
+enum vt_fs_owner_source {
+	VT_OWNER_INODE,		/* stored per inode; chown changes it */
+	VT_OWNER_MOUNT_OPTIONS,	/* uid=/gid= and masks of the mount (fat, exfat) */
+	VT_OWNER_IMAGE,		/* baked into a read-only image */
+};
+
+/* What a filesystem can hold or do (bits of vt_fs_row.supports). */
+enum vt_fs_feature {
+	VT_FSF_SYMLINK = 1u << 0,
+	VT_FSF_DEVNODE = 1u << 1,	/* mknod of device nodes and fifos */
+	VT_FSF_HARDLINK = 1u << 2,
+	VT_FSF_TMPFILE = 1u << 3,	/* O_TMPFILE: ->tmpfile */
+	VT_FSF_WHITEOUT = 1u << 4,	/* renameat2(RENAME_WHITEOUT) */
+	VT_FSF_XATTR_USER = 1u << 5,
+	VT_FSF_XATTR_TRUSTED = 1u << 6,
+	VT_FSF_XATTR_SECURITY = 1u << 7,
+	VT_FSF_POSIX_ACL = 1u << 8,
+	VT_FSF_SETID = 1u << 9,		/* setuid/setgid bits are stored */
+	VT_FSF_STICKY = 1u << 10,
+	VT_FSF_FILEATTR = 1u << 11,	/* ->fileattr_set (FS_IOC_FSSETXATTR) */
+	VT_FSF__COUNT = 12,
+};
+
+struct vt_fs_row {
+	const char *name;		/* the fstype of mount(2) */
+	enum vt_fs_make make;
+	const char *mkfs;		/* mkfs program (VT_FS_MKFS) */
+	const char *mkfs_args;		/* its options before ours, space separated */
+	unsigned int image_mib;		/* default image size */
+	enum vt_fs_owner_source owner;
+	unsigned int supports;		/* enum vt_fs_feature bits */
+	bool read_only;
+	const char *mount_variants;	/* ';'-separated option sets worth running */
+	const char *package;		/* Debian package of mkfs ("" for none) */
+	const char *kconfig;		/* kernel config symbol of the filesystem */
+	const char *modules;		/* modules run/vm loads for it, space separated */
+	const char *kernel_source;	/* where its rules are: the kernel's directory */
+	const char *why;		/* the facts of the row, cited */
+	/* owners from mount options: the suite can build worlds of chosen
+	 * owners and modes from them (lib/world/vfat_world.c); false: tests
+	 * that need such worlds are notrun there */
+	bool option_worlds;
+};
+
+extern const struct vt_fs_row vt_fs_table[];
+extern const size_t vt_fs_table_count;
+
+/* The row of FSTYPE, or NULL for a filesystem the suite does not know. */
+const struct vt_fs_row *vt_fs_row(const char *fstype);
+/* Does FSTYPE (known) support every feature of NEEDS? */
+bool vt_fs_supports(const char *fstype, unsigned int needs);
+/* The short name of a feature bit ("symlink", "posix_acl"...). */
+const char *vt_fs_feature_name(unsigned int bit);
+const char *vt_fs_owner_source_name(enum vt_fs_owner_source s);
+/* NULL if tests can have files of chosen owners on FSTYPE (owners in the
+ * inode, or worlds from mount options); else why not (static buffer). */
+const char *vt_fs_no_owner_worlds(const char *fstype);
+
+#endif

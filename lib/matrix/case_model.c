@@ -1,0 +1,92 @@
+/* A case of the matrix as the model sees it (case_model.h): its name,
+ * the model world of its map and caller, the model's verdict. */
+#include "matrix/case_model.h"
+#include "matrix/axes.h"
+#include "matrix/vfat_fixture.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void mx_case_name(const struct vt_family *f, int idx, char *buf, size_t len)
+{
+	struct vt_mcase c;
+	int local = idx % f->local_count, pair = idx / f->local_count;
+
+	memset(&c, 0, sizeof(c));
+	f->make(local, &c);
+	snprintf(buf, len, "%s/map=%s/caller=%s/%s", f->name,
+		 vt_map_axes[pair / vt_caller_axis_count].name,
+		 vt_caller_axes[pair % vt_caller_axis_count].name, c.what);
+}
+
+static void model_world(const struct mx_world *rw, int map, int caller, const struct vt_mcase *c,
+			struct vt_world *w)
+{
+	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+	int k;
+
+	memset(w, 0, sizeof(*w));
+	w->fs_ns = &vt_init_ns;	/* block filesystems and tmpfs mounted by the initial root */
+	w->posixacl = rw->posixacl;
+	w->fat = c->vfat ? &vt_vfat_worlds[c->vfat - 1].model : NULL;
+	w->idmap = &vt_model_maps[map];
+	w->cred.name = ca->name;
+	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
+		     : ca->ns == VT_NS_CHILD ? &vt_model_ns0 : &vt_model_ns1;
+	w->cred.uid = w->cred.fsuid = vt_cuid(ca->uid);
+	w->cred.gid = w->cred.fsgid = vt_cgid(ca->gid);
+	if (ca->fsids) {
+		w->cred.fsuid = vt_cuid(ca->fsuid);
+		w->cred.fsgid = vt_cgid(ca->fsgid);
+	}
+	w->cred.ngroups = ca->ngroups;
+	for (k = 0; k < ca->ngroups; k++)
+		w->cred.groups[k] = vt_cgid(ca->groups[k]);
+	w->cred.caps = ca->capmask;
+	w->cred.bset_drop = ca->bset_drop;
+	w->cred.umask = c->umask;
+	w->dir = c->dir;
+	w->obj = c->obj;
+	w->other = c->other;
+	w->dir2 = c->dir2;
+	w->overflowuid = rw->overflowuid;
+	w->overflowgid = rw->overflowgid;
+	{
+		const int *v = c->sysctl_set ? c->sysctl : rw->sysctl_orig;
+
+		w->protected_symlinks = v[VT_SYSCTL_SYMLINKS];
+		w->protected_hardlinks = v[VT_SYSCTL_HARDLINKS] != 0;
+		w->protected_fifos = v[VT_SYSCTL_FIFOS];
+		w->protected_regular = v[VT_SYSCTL_REGULAR];
+	}
+	w->bset_init = rw->bset_init;
+	w->cap_full = rw->cap_full;
+}
+
+/* The model's verdict and trace for case IDX of F (no system call). */
+void mx_model_case(const struct mx_world *rw, const struct vt_family *f, int idx,
+		       struct vt_mcase *c, struct vt_world *w, struct vt_expect *e,
+		       struct vt_trace *tr)
+{
+	int local = idx % f->local_count, pair = idx / f->local_count;
+
+	memset(c, 0, sizeof(*c));
+	f->make(local, c);
+	model_world(rw, pair / vt_caller_axis_count, pair % vt_caller_axis_count, c, w);
+	if (c->vfat)
+		vt_vfat_resolve(w, &c->op);	/* chown targets named by what the caller sees */
+	memset(tr, 0, sizeof(*tr));
+	w->trace = tr;
+	vt_model_apply(w, &c->op, e);
+	w->trace = NULL;
+}
+
+const struct vt_family *mx_space_case(const struct mx_space *sp, int g, int *idx)
+{
+	int fi = sp->nfam - 1;
+
+	while (fi > 0 && g < sp->base[fi])
+		fi--;
+	*idx = g - sp->base[fi];
+	return sp->fams[fi];
+}

@@ -1,0 +1,42 @@
+/* Helpers the families (tests/matrix/NNN.c, matrix.h) build their cases
+ * with: an inode of a mode and owner, an ACL, the usual owners. */
+#include "matrix/matrix.h"
+#include "world/xattr_view.h"
+
+struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid)
+{
+	struct vt_minode i = { .exists = true, .mode = mode, .uid = vt_kuid(uid),
+			       .gid = vt_kgid(gid) };
+	return i;
+}
+
+void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default_acl)
+{
+	struct vt_acl_kentry *a = default_acl ? i->defacl : i->acl;
+	unsigned int m = i->mode;
+
+	a[0] = (struct vt_acl_kentry){ VT_ACL_USER_OBJ, (m >> 6) & 7, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	a[1] = (struct vt_acl_kentry){ VT_ACL_USER, 6, vt_kuid(uid), vt_kgid(VT_ID_INVALID) };
+	a[2] = (struct vt_acl_kentry){ VT_ACL_GROUP_OBJ, 4, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	a[3] = (struct vt_acl_kentry){ VT_ACL_GROUP, 4, vt_kuid(VT_ID_INVALID), vt_kgid(gid) };
+	a[4] = (struct vt_acl_kentry){ VT_ACL_MASK, (m >> 3) & 7, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	a[5] = (struct vt_acl_kentry){ VT_ACL_OTHER, m & 7, vt_kuid(VT_ID_INVALID),
+				       vt_kgid(VT_ID_INVALID) };
+	if (default_acl) {
+		/* a default ACL is independent of the directory's mode */
+		a[0].perm = 7;
+		a[4].perm = 7;
+		a[5].perm = 5;
+		i->ndefacl = 6;
+	} else {
+		i->nacl = 6;
+	}
+}
+
+const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "1001:1001", 1001, 1001 },
+	{ "70000:70000", 70000, 70000 },
+};

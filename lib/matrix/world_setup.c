@@ -1,0 +1,303 @@
+/* The matrix's shared world (world_setup.h): the tree on the filesystem
+ * under test, its idmapped mounts, the callers' namespaces, and what the
+ * world can express (probed, or assumed by the scorer). */
+#include "matrix/world_setup.h"
+#include "fs/fs_table.h"
+#include "matrix/axes.h"
+#include "matrix/fixture.h"
+#include "matrix/vfat_fixture.h"
+#include "util/errname.h"
+#include "util/safe_remove.h"
+#include "world/fs_features.h"
+#include "world/idmapped_mount.h"
+#include "world/sysctl.h"
+#include "world/userns.h"
+#include "world/xattr_view.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+const char *const vt_sysctl_names[VT_SYSCTL__COUNT] = {
+	"fs/protected_symlinks", "fs/protected_hardlinks", "fs/protected_fifos",
+	"fs/protected_regular",
+};
+
+/* RENAME_WHITEOUT as the initial root on the plain mount: filesystems
+ * without whiteouts answer EINVAL. "" or the reason. */
+static void probe_whiteout(const char *dir, char *why, size_t len)
+{
+	char a[4200], b[4200];
+	int fd;
+
+	snprintf(a, sizeof(a), "%s/wh-probe-a", dir);
+	snprintf(b, sizeof(b), "%s/wh-probe-b", dir);
+	*why = 0;
+	fd = open(a, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "whiteout probe: create: %s", vt_errname(errno));
+		return;
+	}
+	close(fd);
+	if (syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 1 << 2 /* RENAME_WHITEOUT */) < 0)
+		snprintf(why, len, "renameat2(RENAME_WHITEOUT) as root on the plain mount: %s",
+			 vt_errname(errno));
+	unlink(a);
+	unlink(b);
+}
+
+/* The bounding set of this process (inherited by the callers that stay
+ * in the initial namespace), from /proc/self/status. */
+static uint64_t read_bset(void)
+{
+	FILE *fp = fopen("/proc/self/status", "re");
+	unsigned long long v = 0;
+	char line[256];
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "CapBnd: %llx", &v) == 1)
+			break;
+	fclose(fp);
+	return v;
+}
+
+static bool probe_posixacl(const char *dir)
+{
+	uint16_t tag[3] = { VT_ACL_USER_OBJ, VT_ACL_GROUP_OBJ, VT_ACL_OTHER }, perm[3] = { 6, 4, 4 };
+	uint32_t id[3] = { VT_ID_INVALID, VT_ID_INVALID, VT_ID_INVALID };
+	char path[4200], buf[64];
+	size_t len = vt_fx_acl_encode(tag, perm, id, 3, buf, sizeof(buf));
+	bool ok;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/acl-probe", dir);
+	fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return false;
+	close(fd);
+	/* IS_POSIXACL: the fs accepts system.posix_acl_access at all */
+	ok = lsetxattr(path, "system.posix_acl_access", buf, len, 0) == 0 || errno != EOPNOTSUPP;
+	unlink(path);
+	return ok;
+}
+
+/* Builds the shared world; NULL or the reason the test cannot run. */
+const char *mx_world_setup(struct mx_world *w, const char *base_name)
+{
+	static char why[512];
+	const char *test_dir = getenv("TEST_DIR");
+	int i;
+
+	w->fstype = getenv("FSTYP");
+	if (!w->fstype || !test_dir)
+		return "FSTYP and TEST_DIR are not set: run through ./check or vfsidmap-exec";
+	if (vt_axes_init(why, sizeof(why)) < 0)
+		return why;
+	/* The fixtures are files with chosen owners: a filesystem that stores
+	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. vfat
+	 * has worlds of its own, made from mount options (vfat_fixture.h). */
+	w->fat = vt_vfat_fstype(w->fstype);
+	if (vt_fs_no_owner_worlds(w->fstype))
+		return vt_fs_no_owner_worlds(w->fstype);
+	i = w->fat ? 0 : vt_probe_owner_storage(test_dir);
+	if (i < 0) {
+		snprintf(why, sizeof(why), "%s stores no file owners (chown to 1000:1000 gives %s)",
+			 w->fstype, i == -EOPNOTSUPP ? "no change" : vt_errname(-i));
+		return why;
+	}
+	snprintf(w->base, sizeof(w->base), "%s/vtm-%s", test_dir, base_name);
+	/* heal what a dead run left: mounts first, then the tree */
+	for (i = 0; i < vt_map_axis_count; i++) {
+		char m[4200];
+
+		snprintf(m, sizeof(m), "%s/m-%s", w->base, vt_map_axes[i].name);
+		umount2(m, MNT_DETACH);
+	}
+	vt_fx_remove(w->base);
+	snprintf(w->disk, sizeof(w->disk), "%s/disk", w->base);
+	if (mkdir(w->base, 0755) < 0 || mkdir(w->disk, 0755) < 0 || chmod(w->base, 0755) < 0 ||
+	    chmod(w->disk, 0755) < 0) {
+		snprintf(why, sizeof(why), "mkdir %s: %s", w->disk, vt_errname(errno));
+		return why;
+	}
+	if (w->fat) {
+		if (vt_vfat_setup(w->base, why, sizeof(why)))
+			return why;
+		/* the probes below run on the first world's root */
+		snprintf(w->disk, sizeof(w->disk), "%s", vt_vfat_disk(0));
+	}
+	if (!w->fat) {
+		snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
+		snprintf(w->q, sizeof(w->q), "%s/q", w->disk);
+	}
+	for (i = 0; i < vt_map_axis_count && !w->fat; i++) {
+		int ufd, r;
+
+		if (!vt_map_axes[i].spec) {
+			snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s", w->disk);
+			continue;
+		}
+		snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s/m-%s", w->base, vt_map_axes[i].name);
+		if (mkdir(w->mnt[i], 0755) < 0) {
+			snprintf(why, sizeof(why), "mkdir %s: %s", w->mnt[i], vt_errname(errno));
+			return why;
+		}
+		ufd = vt_userns_from_spec(-1, vt_map_axes[i].spec);
+		if (ufd < 0) {
+			snprintf(why, sizeof(why), "user namespace %s: %s", vt_map_axes[i].spec,
+				 vt_errname(-ufd));
+			return why;
+		}
+		r = vt_idmapped_mount(w->disk, w->mnt[i], ufd, false);
+		close(ufd);
+		if (r < 0) {
+			snprintf(why, sizeof(why), "idmapped mount %s of %s on %s: %s",
+				 vt_map_axes[i].spec, w->disk, w->fstype, vt_errname(-r));
+			return why;
+		}
+	}
+	w->ns_fd[VT_NS_INIT] = -1;
+	w->ns_fd[VT_NS_CHILD] = vt_userns_from_spec(-1, VT_NS0_SPEC);
+	if (w->ns_fd[VT_NS_CHILD] < 0)
+		return "cannot create the callers' user namespace ns0";
+	w->ns_fd[VT_NS_NESTED] = vt_userns_nested_by_root(w->ns_fd[VT_NS_CHILD], VT_NS1_SPEC);
+	if (w->ns_fd[VT_NS_NESTED] < 0)
+		return "cannot create the nested user namespace ns1";
+	w->posixacl = !w->fat && probe_posixacl(w->disk);	/* vfat: no SB_POSIXACL */
+	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
+	w->bset_init = read_bset();
+	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
+	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+	{
+		/* mnt_may_suid(): a nosuid mount ignores setuid and file caps,
+		 * a noexec one refuses exec: nothing to test there */
+		struct statvfs sv;
+
+		w->no_exec[0] = 0;
+		if (statvfs(w->disk, &sv) == 0 && (sv.f_flag & (ST_NOSUID | ST_NOEXEC)))
+			snprintf(w->no_exec, sizeof(w->no_exec), "TEST_DIR is mounted %s",
+				 (sv.f_flag & ST_NOSUID) ? "nosuid (mnt_may_suid is false)" : "noexec");
+	}
+	for (i = 0; i < VT_SYSCTL__COUNT; i++)
+		w->sysctl_orig[i] = w->sysctl_cur[i] = (int)vt_sysctl_read(vt_sysctl_names[i], 0);
+	w->sysctl_allowed = getenv("VT_ALLOW_SYSCTL") && strcmp(getenv("VT_ALLOW_SYSCTL"), "1") == 0;
+	w->overflowuid = (uint32_t)vt_sysctl_read("kernel/overflowuid", 65534);
+	w->overflowgid = (uint32_t)vt_sysctl_read("kernel/overflowgid", 65534);
+	return NULL;
+}
+
+/* What the world can express, for the coverage's "not expressible" column. */
+void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
+{
+	f->posixacl = rw->posixacl;
+	f->protected_hardlinks = rw->sysctl_orig[VT_SYSCTL_HARDLINKS] || rw->sysctl_allowed;
+	f->protected_symlinks = rw->sysctl_orig[VT_SYSCTL_SYMLINKS] || rw->sysctl_allowed;
+	f->protected_fifos = rw->sysctl_orig[VT_SYSCTL_FIFOS] || rw->sysctl_allowed;
+	f->protected_regular = rw->sysctl_orig[VT_SYSCTL_REGULAR] || rw->sysctl_allowed;
+	f->whiteout = !rw->no_whiteout[0];
+	f->exec = !rw->no_exec[0];
+	/* model_world: every fs the matrix mounts belongs to the initial ns */
+	f->sb_userns_init = true;
+	f->fat = rw->fat;
+}
+
+/* Why case LOCAL of F is skipped in this world ("" if it runs). */
+const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
+{
+	if (c->op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0])
+		return rw->no_whiteout;
+	if (c->op.op == VT_OP_EXEC && rw->no_exec[0])
+		return rw->no_exec;
+	if (c->sysctl_set && !rw->sysctl_allowed) {
+		static char why[200];
+		int k;
+
+		for (k = 0; k < VT_SYSCTL__COUNT; k++)
+			if (c->sysctl[k] != rw->sysctl_orig[k]) {
+				snprintf(why, sizeof(why),
+					 "needs %s = %d, it is %d (a global sysctl: changed only "
+					 "where VT_ALLOW_SYSCTL=1)",
+					 vt_sysctl_names[k] + 3, c->sysctl[k], rw->sysctl_orig[k]);
+				return why;
+			}
+	}
+	return "";
+}
+
+/* Makes the fs.protected_* values what case C needs (the original ones
+ * for a case that names none); NULL or why they could not be set. */
+const char *mx_apply_sysctls(struct mx_world *rw, const struct vt_mcase *c)
+{
+	const int *want = c->sysctl_set ? c->sysctl : rw->sysctl_orig;
+	int k;
+
+	for (k = 0; k < VT_SYSCTL__COUNT; k++) {
+		const char *why;
+
+		if (want[k] == rw->sysctl_cur[k])
+			continue;
+		why = vt_sysctl_need_value(vt_sysctl_names[k], want[k]);
+		if (why)
+			return why;
+		rw->sysctl_cur[k] = want[k];
+	}
+	return NULL;
+}
+
+/* A test leaves nothing behind: the idmapped mounts are detached and the
+ * tree removed (the executor would otherwise report them as leaks). */
+void mx_world_teardown(struct mx_world *w)
+{
+	int i;
+
+	for (i = 0; i < vt_map_axis_count && !w->fat; i++)
+		if (vt_map_axes[i].spec)
+			umount2(w->mnt[i], MNT_DETACH);
+	if (w->fat)
+		vt_vfat_teardown();
+	if (w->p[0])
+		vt_fx_remove(w->p);
+	if (w->q[0])
+		vt_fx_remove(w->q);	/* heals what only it knows to heal */
+	vt_safe_remove_tree(w->base);
+}
+
+/* The world a default mount of FSTYPE gives, without mounting anything
+ * (the scorer's): POSIX ACLs, whiteouts and setuid exec where the fs has
+ * them; the fs.protected_* sysctls, overflow ids and bounding set as this
+ * machine has them (read from /proc once, not per case). The matrix's own
+ * run probes these instead (mx_world_setup()). */
+const char *mx_assumed_world(struct mx_world *w, const char *fstype)
+{
+	static char why[512];
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	if (vt_axes_init(why, sizeof(why)) < 0)
+		return why;
+	w->fstype = fstype;
+	w->fat = vt_vfat_fstype(fstype);
+	w->posixacl = !w->fat;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
+	if (w->fat)
+		snprintf(w->no_whiteout, sizeof(w->no_whiteout),
+			 "vfat has no RENAME_WHITEOUT (assumed, not probed)");
+	w->bset_init = read_bset();
+	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
+	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+	for (i = 0; i < VT_SYSCTL__COUNT; i++)
+		w->sysctl_orig[i] = w->sysctl_cur[i] = (int)vt_sysctl_read(vt_sysctl_names[i], 0);
+	w->sysctl_allowed = getenv("VT_ALLOW_SYSCTL") && strcmp(getenv("VT_ALLOW_SYSCTL"), "1") == 0;
+	w->overflowuid = (uint32_t)vt_sysctl_read("kernel/overflowuid", 65534);
+	w->overflowgid = (uint32_t)vt_sysctl_read("kernel/overflowgid", 65534);
+	return NULL;
+}

@@ -1,0 +1,44 @@
+/* The matrix's shared world: the tree on the filesystem under test (or
+ * vfat's worlds), one idmapped mount per map axis, the callers' user
+ * namespaces, and what can be tested there. Internal to lib/matrix. */
+#ifndef VT_MX_WORLD_SETUP_H
+#define VT_MX_WORLD_SETUP_H
+
+#include "matrix/coverage.h"
+#include "matrix/matrix.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct mx_world {
+	const char *fstype;
+	char base[4096], disk[4096], p[4200], q[4200];
+	char mnt[16][4200];	/* P's parent through each map's mount */
+	int ns_fd[3];		/* caller namespaces: -1 (init), ns0, ns1 */
+	bool posixacl;
+	/* fs.protected_*: as found, as now, and whether they may change */
+	int sysctl_orig[VT_SYSCTL__COUNT], sysctl_cur[VT_SYSCTL__COUNT];
+	bool sysctl_allowed;
+	uint32_t overflowuid, overflowgid;
+	uint64_t bset_init, cap_full;
+	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
+	char no_exec[200];	/* "": setuid exec can be tested; else why not */
+	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
+};
+
+/* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason
+ * the test cannot run. */
+const char *mx_world_setup(struct mx_world *w, const char *base_name);
+/* Undoes it: mounts detached, the tree removed. */
+void mx_world_teardown(struct mx_world *w);
+/* The world a default mount of FSTYPE gives, assumed without mounting
+ * (the scorer's); NULL or why not. */
+const char *mx_assumed_world(struct mx_world *w, const char *fstype);
+/* What the world can express, for rule coverage. */
+void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f);
+/* Why case C is skipped in this world ("" if it runs). */
+const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c);
+/* Sets the fs.protected_* values case C needs; NULL or why not. */
+const char *mx_apply_sysctls(struct mx_world *rw, const struct vt_mcase *c);
+
+#endif

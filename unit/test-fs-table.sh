@@ -1,0 +1,54 @@
+#!/bin/bash
+# The filesystem table (lib/fs/fs_table.c) as everything else asks it (TAP):
+# `vfsidmap-tool fs-table` prints one row per filesystem with every field;
+# ./check --fs accepts exactly the table's names (exit 2 for another, before
+# anything is built); bootstrap's package list is the table's packages;
+# run/kernel.config builds every filesystem of the table in; run/vm's
+# module and mkfs lists come from the table; no shell file keeps its own
+# list of filesystems any more.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+tool=$top/runner/vfsidmap-tool
+n=0 failed=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+
+names=$("$tool" fs-table names)
+IFS=, read -ra fss <<<"$names"
+
+# 1: header + one row per name, ten tab-separated fields each
+out=$("$tool" fs-table)
+rows=$(echo "$out" | tail -n +2 | awk -F '\t' 'NF == 10' | wc -l)
+ok $([ "$rows" = "${#fss[@]}" ] && [ "${#fss[@]}" -ge 10 ] && echo 0 || echo 1) \
+	"fs-table: ${#fss[@]} filesystems, $rows complete rows"
+# 2: a field that does not exist is exit 2
+"$tool" fs-table no-such-field >/dev/null 2>&1
+ok $([ $? = 2 ] && echo 0 || echo 1) "fs-table with an unknown field: exit 2"
+# 3: every mkfs row names its mkfs and package; mount-only rows neither
+bad=$("$tool" fs-table | tail -n +2 | awk -F '\t' '($2 == "mkfs") != ($3 != "-" && $4 != "-")')
+ok $([ -z "$bad" ] && echo 0 || echo 1) "mkfs rows name mkfs and package, mount-only rows neither${bad:+: $bad}"
+# 4: bootstrap installs exactly the table's packages
+want=$("$tool" fs-table package | cut -f2 | grep -v '^-$' | sort -u | tr '\n' ' ')
+got=$(cd "$top" && sed -n 's/.*"\([a-z0-9-]*\)", "CONFIG_[A-Z0-9_]*".*/\1/p' lib/fs/fs_table.c | grep . | sort -u | tr '\n' ' ')
+ok $([ "$want" = "$got" ] && echo 0 || echo 1) "bootstrap's packages are the table's ($want)"
+# 5: run/kernel.config builds in every filesystem of the table
+missing=""
+for k in $("$tool" fs-table kconfig | cut -f2); do
+	grep -qx "$k=y" "$top/run/kernel.config" || missing="$missing $k"
+done
+ok $([ -z "$missing" ] && echo 0 || echo 1) "run/kernel.config has every table filesystem${missing:+ (missing:$missing)}"
+# 6-7: --fs accepts each name (dry run) and refuses another with exit 2
+rc_all=0
+for f in "${fss[@]}"; do
+	"$top/check" -n --fs "$f" >/dev/null 2>&1 || { echo "# ./check -n --fs $f: exit $?"; rc_all=1; }
+done
+ok $rc_all "./check -n --fs NAME accepts every table name"
+out=$("$top/check" -n --fs ext4,nosuchfs 2>&1); rc=$?
+ok $([ $rc = 2 ] && echo "$out" | grep -qF "known: $names" && echo 0 || echo 1) \
+	"./check --fs nosuchfs: exit 2 naming the table's filesystems (got $rc)"
+# 8: no hard-coded filesystem list left where the table answers
+hard=$(cd "$top" && grep -nE 'ext4\|xfs\|btrfs|mkfs\.ext4 mke2fs mkfs\.xfs|ext4\) echo e2fsprogs' \
+	common/fs.sh common/options.sh run/vm bootstrap 2>/dev/null)
+ok $([ -z "$hard" ] && echo 0 || echo 1) "no hard-coded filesystem lists in common/fs.sh, options.sh, run/vm, bootstrap${hard:+: $hard}"
+
+echo "1..$n"
+[ "$failed" = 0 ]
