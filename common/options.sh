@@ -105,7 +105,7 @@ Environment:
   VT_NO_PROGRESS=1  no status line even on a terminal (run/vm sets it)
   VT_RUN_BASE    where run directories (images, mount point, lock) are
                  made: an existing absolute directory, default /var/tmp; a
-                 run directory is $VT_RUN_BASE/vfsidmap.XXXXXX with a
+                 run directory is $VT_RUN_BASE/vfsidmap.PID.XXXXXX with a
                  "vfsidmap-run" marker, and only such directories of dead
                  runs are ever removed
 

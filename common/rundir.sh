@@ -10,6 +10,13 @@
 # directory's lock is held. A directory without the marker is never
 # touched, whatever its name or age; one with it is removed only when its
 # lock is free and its owner (pid + start time + boot) is gone.
+#
+# The one window before the marker exists (a SIGKILL between mkdir and the
+# marker's rename) is closed by the name: a run makes
+# vfsidmap.PID.XXXXXX. Such a directory without a marker is removed only
+# when PID is not running and it holds nothing but what those first steps
+# write (an empty "lock", a "vfsidmap-run.tmp" naming that PID): no data
+# can be lost by that, and anything else keeps it untouched.
 
 VT_RUN_BASE=${VT_RUN_BASE:-/var/tmp}
 VT_RUNDIR=""
@@ -87,12 +94,39 @@ vt_detach_loops_under() { # dir -> prints the devices it detached
 	done
 }
 
+# A run directory whose owner died before writing its marker (see the top):
+# remove it if it holds only the first steps' files, else leave it.
+vt_heal_unfinished_rundir() { # dir
+	local d=$1 pid f
+	pid=${d##*/vfsidmap.}
+	pid=${pid%%.*}
+	[[ "$pid" =~ ^[0-9]+$ ]] || return 0
+	[ -d "/proc/$pid" ] && return 0
+	for f in "$d"/* "$d"/.[!.]* "$d"/..?*; do
+		[ -e "$f" ] || [ -L "$f" ] || continue
+		case "${f##*/}" in
+		lock) [ -f "$f" ] && [ ! -L "$f" ] && [ ! -s "$f" ] || return 0 ;;
+		"$VT_RUN_MARKER.tmp")
+			[ -f "$f" ] && [ ! -L "$f" ] && [ "$(stat -c %s "$f")" -lt 4096 ] || return 0
+			grep -qx "pid=$pid" "$f" || return 0 ;;
+		*) return 0 ;;
+		esac
+	done
+	(
+		if [ -e "$d/lock" ]; then exec 7<"$d/lock" && flock -n 7 || exit 1; fi
+		rm -f "$d/lock" "$d/$VT_RUN_MARKER.tmp" && rmdir "$d" &&
+			echo "check: cleaned up after a run (pid $pid) killed while creating $d" >&2
+	)
+	return 0
+}
+
 vt_heal_dead_runs() {
 	local d marker owner loops
 	for d in "$VT_RUN_BASE"/vfsidmap.*; do
 		[ -d "$d" ] && [ ! -L "$d" ] || continue
 		[ "$(stat -c %u "$d")" = "$(id -u)" ] || continue
 		marker="$d/$VT_RUN_MARKER"
+		[ -e "$marker" ] || [ -L "$marker" ] || { vt_heal_unfinished_rundir "$d"; continue; }
 		# No marker: not proven ours (a backup, a results directory, a
 		# run of an older check): never touched.
 		[ -f "$marker" ] && [ ! -L "$marker" ] && [ -f "$d/lock" ] && [ ! -L "$d/lock" ] || continue
@@ -125,7 +159,7 @@ vt_rundir_create() {
 	local text
 	vt_run_base_check || return 2
 	vt_heal_dead_runs
-	VT_RUNDIR=$(mktemp -d "$VT_RUN_BASE/vfsidmap.XXXXXX") || return 2
+	VT_RUNDIR=$(mktemp -d "$VT_RUN_BASE/vfsidmap.$$.XXXXXX") || return 2
 	exec 9>"$VT_RUNDIR/lock" && flock -n 9 || {
 		echo "check: cannot lock $VT_RUNDIR" >&2
 		rm -rf --one-file-system "$VT_RUNDIR"; VT_RUNDIR=""; return 2

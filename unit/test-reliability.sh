@@ -15,7 +15,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=63
+PLAN=65
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -70,6 +70,14 @@ mkdir "$VT_RUN_BASE/vfsidmap.liverun" && : >"$VT_RUN_BASE/vfsidmap.liverun/lock"
 st=$(sed 's/.*) //' /proc/$$/stat | cut -d' ' -f20)
 printf 'vfsidmap run directory (check)\npid=%s\nstarttime=%s\nboot_id=%s\n' "$$" "$st" "$(cat /proc/sys/kernel/random/boot_id)" \
 	>"$VT_RUN_BASE/vfsidmap.liverun/vfsidmap-run"
+# runs killed between mkdir and the marker (vfsidmap.PID.XXXXXX): PID gone
+# and only the first steps' files in it -> removed; anything more, or PID
+# alive -> kept
+sleep 0 & deadpid=$!; wait $deadpid
+u1=$VT_RUN_BASE/vfsidmap.$deadpid.unfin1 u2=$VT_RUN_BASE/vfsidmap.$deadpid.unfin2 u3=$VT_RUN_BASE/vfsidmap.$$.unfin3
+mkdir "$u1" "$u2" "$u3" && : >"$u1/lock" && : >"$u2/lock" && : >"$u3/lock"
+printf 'vfsidmap run directory (check)\npid=%s\n' "$deadpid" >"$u1/vfsidmap-run.tmp"
+echo precious >"$u2/data"
 ./check --fs tmpfs --results "$T/r0" idmapped/001 >"$T/o2" 2>&1
 ok $([ $rc = 0 ] && [ "$(cat "$VT_RUN_BASE/vfsidmap.mybackup/data")" = precious ] && [ -d "$VT_RUN_BASE/vfsidmap.oldstyle" ]; echo $?) \
 	"an old vfsidmap.* directory without the marker survives (backup, older check's run)"
@@ -78,6 +86,10 @@ ok $([ -f "$VT_RUN_BASE/vfsidmap.results/result.xml" ] && [ -f "$VT_RUN_BASE/vfs
 ok $([ ! -e "$VT_RUN_BASE/vfsidmap.deadrun" ] && grep -q "cleaned up after a dead run (pid $$): removed $VT_RUN_BASE/vfsidmap.deadrun" "$T/o2"; echo $?) \
 	"a marked run directory whose owner is gone is removed, and said so"
 ok $([ -d "$VT_RUN_BASE/vfsidmap.liverun" ]; echo $?) "a marked run directory whose owner (pid + start time) lives is kept"
+ok $([ ! -e "$u1" ] && grep -q "killed while creating $u1" "$T/o2"; echo $?) \
+	"a run killed before its marker: its directory (empty lock, marker.tmp, pid gone) is removed, and said so"
+ok $([ "$(cat "$u2/data")" = precious ] && [ -f "$u3/lock" ]; echo $?) \
+	"an unmarked vfsidmap.PID.* holding anything else, or whose PID runs, is kept"
 rm -rf "$VT_RUN_BASE"/vfsidmap.*
 
 # 5-8: VT_RUN_BASE: refused when relative or missing, never created
