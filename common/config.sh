@@ -8,6 +8,7 @@ VT_CONFIG_SECTIONS=()
 VT_SECTIONS=()
 declare -A VT_S_NAME=() VT_S_FS=() VT_S_DEV=() VT_S_DIR=() VT_S_MKFS=() VT_S_MOPTS=() VT_S_TIMEOUT=()
 declare -A VT_S_SCRATCH_DEV=()
+declare -A VT_S_EXISTING=()  # 1: TEST_DIR is a mount the user made (TEST_DIR_MOUNTED=yes)
 declare -A VT_S_CSECT=()  # the local.config section a run comes from (replay lines)
 
 vt_load_config() {
@@ -43,7 +44,7 @@ vt_load_config() {
 # first section (keys before any header are every section's).
 vt_config_result_base() {
 	local vars FSTYP="" TEST_DEV="" TEST_DIR="" SCRATCH_DEV="" SCRATCH_MNT="" MKFS_OPTIONS=""
-	local MOUNT_OPTIONS="" TEST_TIMEOUT="" RESULT_BASE=""
+	local MOUNT_OPTIONS="" TEST_TIMEOUT="" RESULT_BASE="" TEST_DIR_MOUNTED=""
 	vars=$("$VT_TOOL" config "$VT_CONFIG_FILE" --section "${VT_CONFIG_SECTIONS[0]}") || return 2
 	eval "$vars"
 	[ -z "$VT_RESULTS" ] && [ -n "$RESULT_BASE" ] && VT_RESULTS=$RESULT_BASE
@@ -64,7 +65,7 @@ vt_add_run() { # name fs dev dir mkfs mopts timeout scratch
 	local i=${#VT_SECTIONS[@]}
 	VT_SECTIONS+=("$i")
 	VT_S_NAME[$i]=$1 VT_S_FS[$i]=$2 VT_S_DEV[$i]=$3 VT_S_DIR[$i]=$4
-	VT_S_MKFS[$i]=$5 VT_S_TIMEOUT[$i]=$7 VT_S_SCRATCH_DEV[$i]=$8
+	VT_S_MKFS[$i]=$5 VT_S_TIMEOUT[$i]=$7 VT_S_SCRATCH_DEV[$i]=$8 VT_S_EXISTING[$i]=""
 	local m=$6
 	m=${m#-o }
 	m=${m#-o}
@@ -104,10 +105,17 @@ vt_plan_sections() {
 	vt_drop_excluded_sections || return 2
 	for s in ${sections[@]+"${sections[@]}"}; do
 		local FSTYP="" TEST_DEV="" TEST_DIR="" SCRATCH_DEV="" SCRATCH_MNT="" MKFS_OPTIONS=""
-		local MOUNT_OPTIONS="" TEST_TIMEOUT="" RESULT_BASE="" vars
+		local MOUNT_OPTIONS="" TEST_TIMEOUT="" RESULT_BASE="" TEST_DIR_MOUNTED="" vars
 		vars=$("$VT_TOOL" config "$VT_CONFIG_FILE" --section "$s") || return 2
 		# The tool printed only KEY='value' lines for known keys, quoted.
 		eval "$vars"
+		if [ "$TEST_DIR_MOUNTED" = yes ]; then
+			vt_existing_mount_section "$s" || return 2
+			vt_add_run "$s" "$FSTYP" "" "$TEST_DIR" "" "" "${VT_TIMEOUT:-${TEST_TIMEOUT:-1200}}" ""
+			VT_S_EXISTING[${VT_SECTIONS[-1]}]=1
+			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
+			continue
+		fi
 		vt_check_configured_paths "$s" "$TEST_DEV" "$TEST_DIR" "$SCRATCH_DEV" "$SCRATCH_MNT" || return 2
 		if [ -n "$TEST_DEV" ] && [ -z "$FSTYP" ]; then
 			echo "check: section [$s]: TEST_DEV is set but FSTYP is not" >&2
@@ -129,6 +137,39 @@ vt_plan_sections() {
 			done
 		fi
 	done
+}
+
+# TEST_DIR_MOUNTED=yes: TEST_DIR is a filesystem the user mounted (a FUSE
+# server, ceph, NFS, or any other), tested as it is: the suite makes and
+# removes a scratch directory in it and never mounts, makes or repairs the
+# filesystem, so the keys that would do that are refused. FSTYP, if given,
+# must be what the mount table says; else it is taken from there. Sets FSTYP.
+vt_existing_mount_section() { # section (TEST_DIR, TEST_DEV... of the caller)
+	local k type
+	if [ -z "$TEST_DIR" ]; then
+		echo "check: section [$1]: TEST_DIR_MOUNTED=yes needs TEST_DIR, the mounted directory to test" >&2
+		return 2
+	fi
+	for k in TEST_DEV SCRATCH_DEV SCRATCH_MNT MKFS_OPTIONS MOUNT_OPTIONS; do
+		if [ -n "${!k}" ]; then
+			echo "check: section [$1]: TEST_DIR_MOUNTED=yes tests $TEST_DIR as it is mounted; $k makes no sense with it" >&2
+			return 2
+		fi
+	done
+	if [ ! -d "$TEST_DIR" ] || ! mountpoint -q "$TEST_DIR"; then
+		echo "check: section [$1]: TEST_DIR_MOUNTED=yes but nothing is mounted on $TEST_DIR" >&2
+		return 2
+	fi
+	type=$(findmnt -n -o FSTYPE --mountpoint "$TEST_DIR" 2>/dev/null | tail -n 1)
+	if [ -z "$type" ]; then
+		echo "check: section [$1]: cannot tell the filesystem type of $TEST_DIR (findmnt)" >&2
+		return 2
+	fi
+	if [ -n "$FSTYP" ] && [ "$FSTYP" != "$type" ]; then
+		echo "check: section [$1]: FSTYP=$FSTYP but $TEST_DIR is $type" >&2
+		return 2
+	fi
+	FSTYP=$type
 }
 
 # -S SECTION (xfstests): leave the section out of "sections".

@@ -15,10 +15,14 @@ vt_mkfs_package() {
 
 vt_prepare_fs() { # run index
 	local i=$1 fs=${VT_S_FS[$1]} out rc
-	VT_FS_SOURCE="" VT_FS_NOTRUN="" VT_FS_ERROR=""
+	VT_FS_SOURCE="" VT_FS_BIND="" VT_FS_NOTRUN="" VT_FS_ERROR=""
 	VT_FS_MNT=${VT_S_DIR[$i]:-$VT_RUNDIR/mnt}
 	if [ "$(id -u)" != 0 ]; then
 		VT_FS_NOTRUN="needs root (mounts, loop devices and user namespaces)"
+		return
+	fi
+	if [ -n "${VT_S_EXISTING[$i]:-}" ]; then
+		vt_prepare_existing "$i"
 		return
 	fi
 	if ! "$VT_TOOL" fs-in-kernel "$fs"; then
@@ -63,4 +67,71 @@ vt_prepare_fs() { # run index
 	4) VT_FS_NOTRUN=$(echo "$out" | head -n 1) ;;
 	*) VT_FS_ERROR="$(cat "$VT_RUNDIR/probe.status" 2>/dev/null) $out" ;;
 	esac
+}
+
+# How the executor gets the filesystem of run I: its source and mount
+# options, or the scratch directory of an existing mount to bind.
+vt_exec_fs_args() { # run index -> VT_EXEC_FS (array)
+	if [ -n "$VT_FS_BIND" ]; then
+		VT_EXEC_FS=(--fstype "${VT_S_FS[$1]}" --bind "$VT_FS_BIND" --mnt "$VT_FS_MNT")
+	else
+		VT_EXEC_FS=(--fstype "${VT_S_FS[$1]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT"
+			--mount-options "${VT_S_MOPTS[$1]}")
+	fi
+}
+
+# An existing mount (TEST_DIR_MOUNTED=yes): the tests get
+# TEST_DIR/vfsidmap.PID.XXXXXX/root, bind-mounted in their namespace; the
+# directory holds the marker vfsidmap-scratch, and the run directory lists
+# it (scratch-dirs), so it is removed at the end of the run, or by the next
+# run if this one dies. Nothing else of TEST_DIR is touched.
+VT_SCRATCH_MARKER=vfsidmap-scratch
+declare -A VT_S_SCRATCH=()
+vt_prepare_existing() { # run index
+	local i=$1 fs=${VT_S_FS[$1]} d out rc owner
+	VT_FS_MNT=$VT_RUNDIR/mnt
+	d=${VT_S_SCRATCH[$i]:-}
+	if [ -z "$d" ] || [ ! -d "$d/root" ]; then
+		if ! d=$(mktemp -d "${VT_S_DIR[$i]}/vfsidmap.$$.XXXXXX" 2>&1); then
+			VT_FS_ERROR="cannot make a scratch directory in ${VT_S_DIR[$i]}: $d"
+			return
+		fi
+		echo "$d" >>"$VT_RUNDIR/scratch-dirs"
+		VT_S_SCRATCH[$i]=$d
+		if ! { vt_run_marker_text >"$d/$VT_SCRATCH_MARKER" && mkdir "$d/root" &&
+			chmod 0755 "$d" "$d/root"; } 2>/dev/null; then
+			VT_FS_ERROR="cannot write into the scratch directory $d of ${VT_S_DIR[$i]}"
+			return
+		fi
+	fi
+	VT_FS_BIND=$d/root
+	out=$("$VT_EXEC" --fstype "$fs" --bind "$VT_FS_BIND" --mnt "$VT_FS_MNT" --timeout 60 \
+		--status "$VT_RUNDIR/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 8>&- 9>&-)
+	rc=$?
+	case $rc in
+	0) ;;
+	4) VT_FS_NOTRUN="${VT_S_DIR[$i]} ($fs, mounted by the user): $(echo "$out" | head -n 1)"; return ;;
+	*) VT_FS_ERROR="$(cat "$VT_RUNDIR/probe.status" 2>/dev/null) $out"; return ;;
+	esac
+	# What the kernel must do depends on what the filesystem stores: the
+	# model knows that from the filesystem table only.
+	owner=$(vt_fs_field "$fs" owner)
+	if [ -z "$owner" ]; then
+		VT_FS_NOTRUN="${VT_S_DIR[$i]} is $fs, which the filesystem table (lib/fs/fs_table.c) has no row for: the suite cannot tell what the kernel must do on it"
+	elif [ "$owner" != inode ]; then
+		VT_FS_NOTRUN="${VT_S_DIR[$i]} is $fs, whose owners come from its mount options ($owner); the suite builds such worlds by mounting images of its own: use --fs $fs"
+	fi
+}
+
+# Removes the scratch directories listed in run directory DIR's
+# scratch-dirs that carry the marker of the run that made them.
+vt_remove_scratch_dirs() { # run dir
+	local d
+	[ -f "$1/scratch-dirs" ] || return 0
+	while IFS= read -r d; do
+		case "$d" in /*/vfsidmap.[0-9]*.??????) ;; *) continue ;; esac
+		[ -f "$d/$VT_SCRATCH_MARKER" ] && [ ! -L "$d/$VT_SCRATCH_MARKER" ] && [ ! -L "$d" ] || continue
+		cmp -s "$d/$VT_SCRATCH_MARKER" "$1/$VT_RUN_MARKER" || continue
+		rm -rf --one-file-system "$d"
+	done <"$1/scratch-dirs"
 }

@@ -70,6 +70,7 @@ vt_run_one() { # run-index test resdir
 	out="$VT_RUNDIR/test"
 	flag="$VT_RUNDIR/watchdog.fired"
 	rm -f "$out".* "$flag"
+	vt_exec_fs_args "$i"
 	vt_now_us
 	start=$VT_NOW
 	vt_kmsg_mark start "${VT_S_NAME[$i]}" "$t"
@@ -77,8 +78,7 @@ vt_run_one() { # run-index test resdir
 		VT_RULE_COVERAGE="$out.rules" \
 		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
 		VT_PROGRESS="$VT_PROGRESS_FILE" \
-		"$VT_EXEC" --fstype "${VT_S_FS[$i]}" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
-		--mount-options "${VT_S_MOPTS[$i]}" --timeout "${VT_S_TIMEOUT[$i]}" \
+		"$VT_EXEC" "${VT_EXEC_FS[@]}" --timeout "${VT_S_TIMEOUT[$i]}" \
 		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 8>&- 9>&- &
 	VT_CHILD=$!
 	limit=$(( VT_S_TIMEOUT[$i] + VT_WATCHDOG_GRACE ))
@@ -228,4 +228,8 @@ vt_run_section() { # run index
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
+	if [ -n "${VT_S_SCRATCH[$i]:-}" ]; then
+		rm -rf --one-file-system "${VT_S_SCRATCH[$i]}"
+		VT_S_SCRATCH[$i]=""
+	fi
 }

@@ -138,6 +138,7 @@ vt_heal_dead_runs() {
 			exec 7<"$d/lock" || exit 1
 			flock -n 7 || exit 1
 			loops=$(vt_detach_loops_under "$d" | tr '\n' ' ')
+			vt_remove_scratch_dirs "$d"
 			rm -rf --one-file-system "$d"
 			echo "check: cleaned up after a dead run (pid ${owner:-?}): removed $d${loops:+, detached $loops}" >&2
 		)
@@ -185,6 +186,7 @@ vt_rundir_remove() {
 	local loops
 	loops=$(vt_detach_loops_under "$VT_RUNDIR")
 	[ -n "$loops" ] && echo "check: detached loop devices left by tests: $loops" >&2
+	vt_remove_scratch_dirs "$VT_RUNDIR"
 	rm -rf --one-file-system "$VT_RUNDIR"
 	exec 9>&-
 	VT_RUNDIR=""

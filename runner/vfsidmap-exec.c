@@ -2,6 +2,9 @@
  *
  *   vfsidmap-exec --fstype T --source S --mnt DIR [--mount-options O]
  *                 [--timeout SEC] [--status FILE] -- PROGRAM [ARGS...]
+ *   vfsidmap-exec --fstype T --bind DIR2 --mnt DIR ... (an existing mount:
+ *                 DIR2, a scratch directory of it, is bind-mounted on DIR;
+ *                 T is its type as the mount table says, told to the test)
  *
  * The test gets a private mount namespace and a private pid namespace, with
  * the filesystem under test mounted at DIR inside them (an image file goes
@@ -25,6 +28,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +69,7 @@ static void write_status(const char *fmt, ...)
 static void usage_error(const char *msg)
 {
 	fprintf(stderr, "vfsidmap-exec: %s\n", msg);
-	fprintf(stderr, "usage: vfsidmap-exec --fstype T --source S --mnt DIR "
+	fprintf(stderr, "usage: vfsidmap-exec --fstype T {--source S | --bind DIR2} --mnt DIR "
 			"[--mount-options O] [--timeout SEC] [--status FILE] -- PROGRAM [ARGS]\n");
 	exit(2);
 }
@@ -92,7 +96,7 @@ static double now(void)
 
 /* Inside the new namespaces: mount, run, wait with a deadline, clean up. */
 static int pid1(const char *fstype, const char *source, const char *mnt, const char *opts,
-		double timeout, char **argv)
+		bool bind, double timeout, char **argv)
 {
 	sigset_t chld;
 	pid_t test;
@@ -111,7 +115,14 @@ static int pid1(const char *fstype, const char *source, const char *mnt, const c
 		write_status("error: mounting /proc failed: %s", vt_errname(errno));
 		return 125;
 	}
-	ret = vt_fs_mount(fstype, source, mnt, opts && *opts ? opts : NULL);
+	if (bind)
+		ret = mount(source, mnt, NULL, MS_BIND, NULL) < 0 ? -errno : 0;
+	else
+		ret = vt_fs_mount(fstype, source, mnt, opts && *opts ? opts : NULL);
+	if (ret < 0 && bind) {
+		write_status("error: bind mount of %s on %s failed: %s", source, mnt, vt_errname(-ret));
+		return 125;
+	}
 	if (ret < 0) {
 		write_status("error: mount -t %s %s %s%s%s failed: %s", fstype, source, mnt,
 			     opts && *opts ? " -o " : "", opts ? opts : "", vt_errname(-ret));
@@ -204,6 +215,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "fstype", required_argument, NULL, 'f' },
 		{ "source", required_argument, NULL, 's' },
+		{ "bind", required_argument, NULL, 'b' },
 		{ "mnt", required_argument, NULL, 'm' },
 		{ "mount-options", required_argument, NULL, 'o' },
 		{ "timeout", required_argument, NULL, 't' },
@@ -211,6 +223,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *fstype = NULL, *source = "", *mnt = NULL, *mopts = NULL;
+	bool bind = false;
 	double timeout = 300;
 	pid_t child;
 	int c, status, alive[2];
@@ -220,6 +233,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'f': fstype = optarg; break;
 		case 's': source = optarg; break;
+		case 'b': source = optarg; bind = true; break;
 		case 'm': mnt = optarg; break;
 		case 'o': mopts = optarg; break;
 		case 'S': status_path = optarg; break;
@@ -233,9 +247,11 @@ int main(int argc, char **argv)
 	}
 	if (!fstype || !mnt || optind >= argc)
 		usage_error("--fstype, --mnt and a program are required");
-	if (!vt_fstype_known(fstype))
+	if (bind && (*source != '/' || (mopts && *mopts)))
+		usage_error("--bind wants an absolute directory and no --mount-options");
+	if (!bind && !vt_fstype_known(fstype))
 		usage_error("unknown --fstype");
-	if (vt_fstype_needs_device(fstype) && !*source)
+	if (!bind && vt_fstype_needs_device(fstype) && !*source)
 		usage_error("--source is required for this filesystem");
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -257,7 +273,7 @@ int main(int argc, char **argv)
 		close(alive[1]);
 		die_with_parent(alive[0]);
 		close(alive[0]);
-		_exit(pid1(fstype, source, mnt, mopts, timeout, argv + optind));
+		_exit(pid1(fstype, source, mnt, mopts, bind, timeout, argv + optind));
 	}
 	close(alive[0]);
 	while (waitpid(child, &status, 0) < 0)

@@ -20,6 +20,7 @@ static const char *const key_names[VT_CFG_NKEYS] = {
 	[VT_CFG_MOUNT_OPTIONS] = "MOUNT_OPTIONS",
 	[VT_CFG_TEST_TIMEOUT] = "TEST_TIMEOUT",
 	[VT_CFG_RESULT_BASE] = "RESULT_BASE",
+	[VT_CFG_TEST_DIR_MOUNTED] = "TEST_DIR_MOUNTED",
 };
 
 /* Variables xfstests reads from local.config (its README, "Additional
@@ -171,6 +172,11 @@ static int validate(enum vt_config_key k, const char *v, const char **why)
 			return *why = "TEST_TIMEOUT must be a whole number of seconds, 1..86400", -1;
 		return 0;
 	}
+	case VT_CFG_TEST_DIR_MOUNTED:
+		/* TEST_DIR is a mount the user made, tested as it is */
+		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
+			return *why = "TEST_DIR_MOUNTED must be yes or no", -1;
+		return 0;
 	default:
 		return 0;
 	}
