@@ -70,7 +70,7 @@ int main(void)
 	size_t k;
 
 	unit_begin((int)(2 * (sizeof(writes) / sizeof(writes[0])) +
-			 sizeof(creates) / sizeof(creates[0]) + 14));
+			 sizeof(creates) / sizeof(creates[0]) + 13));
 
 	/* root with every capability, through b:1000:1001:1: on a writable
 	 * sb each of these writes succeeds or fails for its own reason; on a
