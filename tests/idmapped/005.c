@@ -7,11 +7,12 @@
  * of exec-probe), made by mkfs.erofs or mksquashfs when ./check made the
  * filesystem. Its directory w/ is mounted idmapped with MAP and every read
  * path is checked against the model (lib/model) given the same tree:
- * stat owners (make_vfsuid, generic_fillattr), open for reading by owner,
- * group, other and ACL entries (generic_permission, acl_permission_check,
- * posix_acl_permission), lookup in a 0750 directory (may_lookup),
- * getxattr of system.posix_acl_access (vfs_get_acl -> posix_acl_to_xattr
- * with the mount's idmap) and of security.capability
+ * stat and statx owners (make_vfsuid, generic_fillattr, cp_statx), open
+ * for reading by owner, group, other and ACL entries (generic_permission,
+ * acl_permission_check, posix_acl_permission), lookup in a 0750 directory
+ * (may_lookup), getxattr of system.posix_acl_access and _default
+ * (vfs_get_acl -> posix_acl_to_xattr with the mount's idmap) and of
+ * security.capability
  * (cap_inode_getsecurity: the rootid through the mount), user./trusted.
  * xattrs, readdir, and exec of setuid, setgid and file-capability copies
  * of exec-probe (bprm_fill_uid, get_vfs_caps_from_disk). Every write
@@ -192,6 +193,7 @@ static void stat_owners(struct vt_ctx *ctx)
 {
 	struct ro_world rw;
 	size_t n;
+	int checked = 0;
 
 	if (!setup(ctx, &rw))
 		return;
@@ -219,7 +221,23 @@ static void stat_owners(struct vt_ctx *ctx)
 			     "the staged mode, stored by the image (no idmap on modes)");
 		vt_expect_owner(ctx, path, want_uid, want_gid,
 				"make_vfsuid/make_vfsgid + generic_fillattr (from_kuid_munged)");
+		/* statx: the same ids (vfs_getattr_nosec -> generic_fillattr,
+		 * cp_statx -> from_kuid_munged) */
+		{
+			struct statx sx;
+
+			if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, STATX_UID | STATX_GID, &sx) < 0) {
+				vt_fail(ctx, "statx %s: %s", path, vt_errname(errno));
+			} else {
+				snprintf(what, sizeof(what), "statx uid of %s", e->path);
+				vt_expect_eq(ctx, what, sx.stx_uid, want_uid, "generic_fillattr + cp_statx");
+				snprintf(what, sizeof(what), "statx gid of %s", e->path);
+				vt_expect_eq(ctx, what, sx.stx_gid, want_gid, "generic_fillattr + cp_statx");
+			}
+		}
+		checked++;
 	}
+	vt_note(ctx, "%d entries' owners compared (stat and statx)", checked);
 }
 
 /* ------------------------------------------- model-checked system calls */
@@ -415,6 +433,7 @@ static void open_read_permission(struct vt_ctx *ctx)
 	struct vt_expect e;
 	struct op_reply out;
 	size_t f, c;
+	int allowed = 0, denied = 0;
 
 	if (!setup(ctx, &rw))
 		return;
@@ -424,7 +443,15 @@ static void open_read_permission(struct vt_ctx *ctx)
 
 			check_op(ctx, &rw, &callers[c], VT_OP_OPEN_READ, dir, files[f], NULL, &e,
 				 &out);
+			if (e.err)
+				denied++;
+			else
+				allowed++;
 		}
+	/* both outcomes must occur, or the comparison proves little */
+	vt_note(ctx, "read opens compared: %d allowed, %d refused by the model", allowed, denied);
+	vt_expect_eq(ctx, "read opens with both outcomes", allowed > 0 && denied > 0, 1,
+		     "generic_permission: owner, group, other, ACL classes");
 }
 
 static void writes_are_erofs(struct vt_ctx *ctx)
@@ -464,6 +491,8 @@ static void writes_are_erofs(struct vt_ctx *ctx)
 				 writes[k].obj ? NULL : "w/new", &e, &out);
 			erofs += e.err == EROFS;
 		}
+	vt_note(ctx, "%zu writes x %zu callers compared, %d EROFS by the model",
+		sizeof(writes) / sizeof(writes[0]), NCALLERS, erofs);
 	/* the model must have refused most of them with EROFS (the rest:
 	 * EEXIST, EISDIR, lookup): a model that let writes through would
 	 * pass the comparison above only if the kernel did too */
@@ -542,6 +571,48 @@ static void acl_through_mount(struct vt_ctx *ctx)
 	}
 }
 
+/* system.posix_acl_default of w/dacl, read through the mount: the same
+ * translation (posix_acl_to_xattr) for the default ACL */
+static void default_acl_through_mount(struct vt_ctx *ctx)
+{
+	struct ro_world rw;
+	struct vt_acl_entry got[VT_ACL_MAX_ENTRIES];
+	struct vt_mop_args a;
+	struct vt_world w;
+	struct vt_expect e;
+	char path[4200];
+	int n, k;
+
+	if (!setup(ctx, &rw))
+		return;
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_ACL_GET;
+	a.default_acl = true;
+	model_world(&rw, &callers[NCALLERS - 1], "w", "w/dacl", &w);
+	vt_model_apply(&w, &a, &e);
+	snprintf(path, sizeof(path), "%s/dacl", rw.mnt);
+	n = vt_acl_read(path, true, got, VT_ACL_MAX_ENTRIES);
+	if (e.err || e.got_nacl < 0) {
+		vt_expect_errno(ctx, "getxattr(system.posix_acl_default) of dacl", n < 0 ? -n : 0,
+				e.err ? e.err : ENODATA, e.rule ? e.rule : "model");
+		return;
+	}
+	if (!vt_expect_eq(ctx, "default ACL entries read through the mount", n, e.got_nacl,
+			  e.rule))
+		return;
+	for (k = 0; k < n; k++) {
+		char what[128];
+		uint32_t want = e.got_acl[k].tag == VT_ACL_USER ? e.got_acl[k].uid.val
+				: e.got_acl[k].tag == VT_ACL_GROUP ? e.got_acl[k].gid.val : got[k].id;
+
+		snprintf(what, sizeof(what), "default ACL entry %d tag/perm/id", k);
+		vt_expect_eq(ctx, what,
+			     got[k].tag == e.got_acl[k].tag && got[k].perm == e.got_acl[k].perm &&
+			     got[k].id == want, 1,
+			     "posix_acl_to_xattr: make_vfsuid/make_vfsgid + from_kuid/from_kgid");
+	}
+}
+
 static void fcaps_through_mount(struct vt_ctx *ctx)
 {
 	static const char *const files[] = { "w/fcaps2", "w/fcaps3-1000", "w/f0644" };
@@ -585,6 +656,7 @@ static void exec_through_mount(struct vt_ctx *ctx)
 					     "w/sgid-noxgrp", "w/fcaps2", "w/fcaps3-1000" };
 	struct ro_world rw;
 	size_t f, c;
+	int execs = 0;
 
 	if (!setup(ctx, &rw))
 		return;
@@ -614,7 +686,10 @@ static void exec_through_mount(struct vt_ctx *ctx)
 					e.creds.suid, e.creds.rgid, e.creds.egid, e.creds.sgid,
 					(unsigned long long)e.creds.cap_eff,
 					(unsigned long long)e.creds.cap_prm, e.rule);
+			execs++;
 		}
+	vt_note(ctx, "%d execs compared with the model's credentials", execs);
+	vt_expect_eq(ctx, "execs that ran", execs > 0, 1, "may_open(MAY_EXEC) of 0755 copies");
 }
 
 static void readdir_lookup(struct vt_ctx *ctx)
@@ -657,6 +732,7 @@ static const struct vt_case cases[] = {
 	{ "writes-are-erofs", writes_are_erofs },
 	{ "xattrs", xattrs_through_mount },
 	{ "acl-getxattr", acl_through_mount },
+	{ "default-acl-getxattr", default_acl_through_mount },
 	{ "fcaps-getxattr", fcaps_through_mount },
 	{ "exec-setid-fcaps", exec_through_mount },
 	{ "readdir", readdir_lookup },
