@@ -6,7 +6,10 @@
  * group 3000, user./trusted. xattrs, file capabilities v2 and v3, copies
  * of exec-probe), made by mkfs.erofs or mksquashfs when ./check made the
  * filesystem. Its directory w/ is mounted idmapped with MAP and every read
- * path is checked against the model (lib/model) given the same tree:
+ * path is checked, for callers in the initial namespace and in a user
+ * namespace whose root is kernel uid 10000 (the container case: MAP shows
+ * the image's root files as 10000), against the model (lib/model) given
+ * the same tree:
  * stat and statx owners (make_vfsuid, generic_fillattr, cp_statx), open
  * for reading by owner, group, other and ACL entries (generic_permission,
  * acl_permission_check, posix_acl_permission), lookup in a 0750 directory
@@ -48,6 +51,10 @@
  * 2000 -> 2001, 3000 -> 3001; 1001 (an ACL_USER on disk) has none */
 #define MAP "b:0:10000:1,b:1000:1001:1,b:2000:2001:1,b:3000:3001:1"
 
+/* the callers' user namespace: the container case, its root is kernel
+ * uid 10000, which MAP shows the image's root files as */
+#define NS_SPEC "b:0:10000:65536"
+
 struct who {
 	const char *name;
 	uid_t uid;
@@ -55,19 +62,28 @@ struct who {
 	int ngroups;
 	gid_t groups[2];
 	bool root;
+	bool in_ns;		/* in the user namespace NS_SPEC (ids in it) */
 };
 
 /* the mount-view owner, the ACL's user 2000 seen as 2001 (perm ---), a
  * member of 3001 (the ACL group, and the group of g3000-0060), the
  * on-disk owner 1000 (other class through the mount), and root */
 static const struct who callers[] = {
-	{ "1001(mapped-owner)", 1001, 1001, 0, { 0 }, false },
-	{ "2001(acl-user-none)", 2001, 2001, 0, { 0 }, false },
-	{ "4000+3001(acl-group)", 4000, 4000, 1, { 3001 }, false },
-	{ "1000(disk-owner)", 1000, 1000, 0, { 0 }, false },
-	{ "root", 0, 0, 0, { 0 }, true },
+	{ "1001(mapped-owner)", 1001, 1001, 0, { 0 }, false, false },
+	{ "2001(acl-user-none)", 2001, 2001, 0, { 0 }, false, false },
+	{ "4000+3001(acl-group)", 4000, 4000, 1, { 3001 }, false, false },
+	{ "1000(disk-owner)", 1000, 1000, 0, { 0 }, false, false },
+	{ "root", 0, 0, 0, { 0 }, true, false },
+	/* root of a user namespace mapping 0 to 10000, with its caps there */
+	{ "ns-root(" NS_SPEC ")", 0, 0, 0, { 0 }, true, true },
+	/* uid 1001 of that namespace is kernel 11001: other class everywhere */
+	{ "ns-1001(" NS_SPEC ")", 1001, 1001, 0, { 0 }, false, true },
 };
 #define NCALLERS (sizeof(callers) / sizeof(callers[0]))
+#define HOST_ROOT (&callers[4])	/* what the test process itself is */
+
+static struct vt_mns ns_model = { .name = "ns", .parent = &vt_init_ns };
+static int ns_fd = -1;
 
 struct ro_world {
 	char mnt[4096];		/* the idmapped mount of <TEST_DIR>/w */
@@ -139,7 +155,7 @@ static void model_world(const struct ro_world *rw, const struct who *c, const ch
 	w->sb_rdonly = rw->row->read_only;
 	w->idmap = &rw->idmap;
 	w->cred.name = c->name;
-	w->cred.ns = &vt_init_ns;
+	w->cred.ns = c->in_ns ? &ns_model : &vt_init_ns;
 	w->cred.uid = w->cred.fsuid = vt_cuid(c->uid);
 	w->cred.gid = w->cred.fsgid = vt_cgid(c->gid);
 	w->cred.ngroups = c->ngroups;
@@ -159,6 +175,10 @@ static struct vt_caller as_caller(const struct who *c)
 	struct vt_caller k = c->root ? vt_caller_root() : vt_caller_user(c->uid, c->gid);
 	int g;
 
+	if (c->in_ns) {
+		k.userns_fd = ns_fd;
+		k.userns_desc = NS_SPEC;
+	}
 	k.ngroups = c->ngroups;
 	for (g = 0; g < c->ngroups; g++)
 		k.groups[g] = c->groups[g];
@@ -175,6 +195,17 @@ static bool setup(struct vt_ctx *ctx, struct ro_world *rw)
 	rw->idmap.name = "ro-map";
 	if (vt_mapping_parse(MAP, &rw->idmap.map, err, sizeof(err)) < 0) {
 		vt_fail(ctx, "setup: map %s: %s", MAP, err);
+		return false;
+	}
+	/* the model's namespace: made by the initial root (owner 0) */
+	ns_model.owner = vt_kuid(0);
+	if (vt_mapping_parse(NS_SPEC, &ns_model.map, err, sizeof(err)) < 0) {
+		vt_fail(ctx, "setup: user namespace %s: %s", NS_SPEC, err);
+		return false;
+	}
+	ns_fd = vt_userns_from_spec(-1, NS_SPEC);
+	if (ns_fd < 0) {
+		vt_fail(ctx, "setup: user namespace %s: %s", NS_SPEC, vt_errname(-ns_fd));
 		return false;
 	}
 	rw->bset_init = read_bset();
@@ -537,7 +568,7 @@ static void acl_through_mount(struct vt_ctx *ctx)
 		return;
 	memset(&a, 0, sizeof(a));
 	a.op = VT_OP_ACL_GET;
-	model_world(&rw, &callers[NCALLERS - 1], "w", "w/acl", &w);
+	model_world(&rw, HOST_ROOT, "w", "w/acl", &w);
 	vt_model_apply(&w, &a, &e);
 	snprintf(path, sizeof(path), "%s/acl", rw.mnt);
 	n = vt_acl_read(path, false, got, VT_ACL_MAX_ENTRIES);
@@ -588,7 +619,7 @@ static void default_acl_through_mount(struct vt_ctx *ctx)
 	memset(&a, 0, sizeof(a));
 	a.op = VT_OP_ACL_GET;
 	a.default_acl = true;
-	model_world(&rw, &callers[NCALLERS - 1], "w", "w/dacl", &w);
+	model_world(&rw, HOST_ROOT, "w", "w/dacl", &w);
 	vt_model_apply(&w, &a, &e);
 	snprintf(path, sizeof(path), "%s/dacl", rw.mnt);
 	n = vt_acl_read(path, true, got, VT_ACL_MAX_ENTRIES);
@@ -631,7 +662,7 @@ static void fcaps_through_mount(struct vt_ctx *ctx)
 
 		memset(&a, 0, sizeof(a));
 		a.op = VT_OP_FCAPS_GET;
-		model_world(&rw, &callers[NCALLERS - 1], "w", files[f], &w);
+		model_world(&rw, HOST_ROOT, "w", files[f], &w);
 		vt_model_apply(&w, &a, &e);
 		snprintf(path, sizeof(path), "%s/%s", rw.mnt, files[f] + 2);
 		ret = vt_fcaps_read(path, &got);
