@@ -14,7 +14,7 @@ vt_mkfs_package() {
 }
 
 vt_prepare_fs() { # run index
-	local i=$1 fs=${VT_S_FS[$1]} out rc
+	local i=$1 fs=${VT_S_FS[$1]} out rc make
 	VT_FS_SOURCE="" VT_FS_BIND="" VT_FS_NOTRUN="" VT_FS_ERROR=""
 	VT_FS_MNT=${VT_S_DIR[$i]:-$VT_RUNDIR/mnt}
 	if [ "$(id -u)" != 0 ]; then
@@ -39,7 +39,14 @@ vt_prepare_fs() { # run index
 			return
 		fi
 	fi
-	if [ "$(vt_fs_field "$fs" make)" = mkfs ]; then
+	make=$(vt_fs_field "$fs" make)
+	if [ "$make" = image ] && [ -n "${VT_S_DEV[$i]}" ]; then
+		# a read-only image is made from the suite's staged tree
+		# (lib/world/ro_image.c) into a file of its own
+		VT_FS_NOTRUN="$fs is a read-only image the suite makes from its own tree; TEST_DEV (${VT_S_DEV[$i]}) is not used for it"
+		return
+	fi
+	if [ "$make" = mkfs ] || [ "$make" = image ]; then
 		if [ -n "${VT_S_DEV[$i]}" ]; then
 			VT_FS_SOURCE=${VT_S_DEV[$i]}
 		else
@@ -118,6 +125,8 @@ vt_prepare_existing() { # run index
 	owner=$(vt_fs_field "$fs" owner)
 	if [ -z "$owner" ]; then
 		VT_FS_NOTRUN="${VT_S_DIR[$i]} is $fs, which the filesystem table (lib/fs/fs_table.c) has no row for: the suite cannot tell what the kernel must do on it"
+	elif [ "$owner" = image ]; then
+		VT_FS_NOTRUN="${VT_S_DIR[$i]} is $fs, a read-only image: the suite tests images it makes from a tree of its own (lib/world/ro_image.c): use --fs $fs"
 	elif [ "$owner" != inode ]; then
 		VT_FS_NOTRUN="${VT_S_DIR[$i]} is $fs, whose owners come from its mount options ($owner); the suite builds such worlds by mounting images of its own: use --fs $fs"
 	fi

@@ -9,7 +9,9 @@
  *                                   the names, comma-separated; FIELD (make, mkfs,
  *                                   package, kconfig, modules, owner, supports,
  *                                   read_only, mount_variants): "name<TAB>value"
- *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites)
+ *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites);
+ *                                   read-only images (erofs, squashfs) from the
+ *                                   staged tree of lib/world/ro_image.c
  *   mkfs FSTYPE DEV [MKFS_OPTIONS]  mkfs on a configured SCRATCH_DEV
  *   device-free DEV                 exit 0 if DEV is safe to use: a block
  *                                   device or file, not mounted, not holding
@@ -30,6 +32,7 @@
 #include "fs/fs_table.h"
 #include "util/errname.h"
 #include "world/fsimage.h"
+#include "world/ro_image.h"
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
 #include "xml-text.h"
@@ -272,7 +275,7 @@ static void print_supports(const struct vt_fs_row *r)
 static bool print_field(const struct vt_fs_row *r, const char *field)
 {
 	if (strcmp(field, "make") == 0)
-		printf("%s", r->make == VT_FS_MKFS ? "mkfs" : "mount-only");
+		printf("%s", vt_fs_make_name(r->make));
 	else if (strcmp(field, "mkfs") == 0)
 		printf("%s", *r->mkfs ? r->mkfs : "-");
 	else if (strcmp(field, "package") == 0)
@@ -325,6 +328,30 @@ static int cmd_fs_table(int argc, char **argv)
 		printf("\n");
 	}
 	return fflush(stdout) == 0 ? 0 : 2;
+}
+
+/* A read-only image (erofs, squashfs) from the staged tree of
+ * lib/world/ro_image.c; its executables are copies of exec-probe, the
+ * program next to this one's tests/matrix. */
+static int cmd_mkimage_ro(const char *fstype, const char *path, const char *opts)
+{
+	char self[4096], probe[4200], *slash;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	const char *what = "";
+	int ret;
+
+	if (n < 0)
+		return die("mkimage: cannot find this program: %s", strerror(errno));
+	self[n] = 0;
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = 0;
+	snprintf(probe, sizeof(probe), "%s/../tests/matrix/exec-probe", self);
+	ret = vt_ro_image_create(path, fstype, opts, probe, 2, &what);
+	if (ret < 0)
+		return die("mkimage %s: %s: %s", path, what,
+			   ret == -ENOEXEC ? "failed" : vt_errname(-ret));
+	return 0;
 }
 
 static int run_sample_program(const char *mode, int argc, char **argv)
@@ -403,6 +430,8 @@ int main(int argc, char **argv)
 		int ret;
 		if (!vt_fstype_known(argv[2]) || !vt_fstype_needs_device(argv[2]))
 			return die("mkimage: %s is not an image filesystem", argv[2]);
+		if (vt_fs_row(argv[2])->make == VT_FS_IMAGE)
+			return cmd_mkimage_ro(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 		ret = vt_image_create(argv[3], argv[2], vt_image_default_size(argv[2]),
 				      argc == 5 ? argv[4] : NULL, 2);
 		if (ret < 0)

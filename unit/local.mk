@@ -10,7 +10,8 @@ TESTS += $(UNIT_TESTS)
 TESTS += unit/test-harness.sh
 EXTRA_DIST += unit/test-harness.sh
 # The reference model (pure) and the meta-test proving the matrix can fail.
-UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-vfat
+UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-vfat \
+	unit/test-model-readonly unit/test-ro-image
 TESTS += unit/test-matrix-break.sh
 EXTRA_DIST += unit/test-matrix-break.sh
 # run/vm's command line, without booting (TAP).

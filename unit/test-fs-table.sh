@@ -23,8 +23,8 @@ ok $([ "$rows" = "${#fss[@]}" ] && [ "${#fss[@]}" -ge 10 ] && echo 0 || echo 1) 
 # 2: a field that does not exist is exit 2
 "$tool" fs-table no-such-field >/dev/null 2>&1
 ok $([ $? = 2 ] && echo 0 || echo 1) "fs-table with an unknown field: exit 2"
-# 3: every mkfs row names its mkfs and package; mount-only rows neither
-bad=$("$tool" fs-table | tail -n +2 | awk -F '\t' '($2 == "mkfs") != ($3 != "-" && $4 != "-")')
+# 3: every mkfs or image row names its mkfs and package; mount-only rows neither
+bad=$("$tool" fs-table | tail -n +2 | awk -F '\t' '($2 == "mkfs" || $2 == "image") != ($3 != "-" && $4 != "-")')
 ok $([ -z "$bad" ] && echo 0 || echo 1) "mkfs rows name mkfs and package, mount-only rows neither${bad:+: $bad}"
 # 4: bootstrap installs exactly the table's packages
 want=$("$tool" fs-table package | cut -f2 | grep -v '^-$' | sort -u | tr '\n' ' ')

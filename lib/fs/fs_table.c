@@ -70,6 +70,28 @@ const struct vt_fs_row vt_fs_table[] = {
 	  "fs/hugetlbfs",
 	  "hugetlbfs_dir_inode_operations (symlink, mknod, tmpfile, simple_link, simple_rename), "
 	  "hugetlbfs_setattr, hugetlbfs_get_inode", false },
+	/* Read-only images, made by their mkfs from the tree ro_image.c
+	 * stages; owners, modes and xattrs are the staged ones. erofs:
+	 * erofs_fc_fill_super sets SB_RDONLY, SB_POSIXACL (erofs_get_acl);
+	 * erofs_xattr_handlers: user, trusted, security; fs_flags
+	 * FS_ALLOW_IDMAP. mkfs.erofs IMAGE DIR (%I, %S: ro_image.c). */
+	{ "erofs", VT_FS_IMAGE, "mkfs.erofs", "--quiet %I %S", 0, VT_OWNER_IMAGE,
+	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
+	  ALL_XATTR | VT_FSF_POSIX_ACL, true, "", "erofs-utils", "CONFIG_EROFS_FS", "erofs",
+	  "fs/erofs",
+	  "erofs_fc_fill_super (SB_RDONLY, SB_POSIXACL), erofs_xattr_handlers, erofs_get_acl, "
+	  "erofs_fs_type (FS_ALLOW_IDMAP)", false },
+	/* squashfs: squashfs_fill_super sets SB_RDONLY and no SB_POSIXACL;
+	 * squashfs_xattr_handlers are user, trusted, security only, and no
+	 * inode operations have ->get_inode_acl (fs/squashfs/xattr.c), so
+	 * POSIX ACLs are not there (__get_acl: !IS_POSIXACL -> EOPNOTSUPP).
+	 * mksquashfs DIR IMAGE -noappend; xattrs are kept by default. */
+	{ "squashfs", VT_FS_IMAGE, "mksquashfs", "%S %I -noappend -no-progress -quiet", 0,
+	  VT_OWNER_IMAGE,
+	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
+	  ALL_XATTR, true, "", "squashfs-tools", "CONFIG_SQUASHFS", "squashfs", "fs/squashfs",
+	  "squashfs_fill_super (SB_RDONLY), squashfs_xattr_handlers (user, trusted, security), "
+	  "squashfs_fs_type (FS_ALLOW_IDMAP)", false },
 };
 
 const size_t vt_fs_table_count = sizeof(vt_fs_table) / sizeof(vt_fs_table[0]);
@@ -110,6 +132,11 @@ const char *vt_fs_owner_source_name(enum vt_fs_owner_source s)
 	return s == VT_OWNER_INODE ? "inode" : s == VT_OWNER_MOUNT_OPTIONS ? "mount-options" : "image";
 }
 
+const char *vt_fs_make_name(enum vt_fs_make m)
+{
+	return m == VT_FS_MKFS ? "mkfs" : m == VT_FS_IMAGE ? "image" : "mount-only";
+}
+
 const char *vt_fs_no_owner_worlds(const char *fstype)
 {
 	static char why[300];
@@ -117,6 +144,12 @@ const char *vt_fs_no_owner_worlds(const char *fstype)
 
 	if (!r || r->owner == VT_OWNER_INODE || r->option_worlds)
 		return NULL;
+	if (r->owner == VT_OWNER_IMAGE) {
+		snprintf(why, sizeof(why), "%s is a read-only image: owners, modes and xattrs are "
+			 "baked in when the suite makes it (lib/world/ro_image.c); every write is "
+			 "EROFS (sb_rdonly)", r->name);
+		return why;
+	}
 	snprintf(why, sizeof(why), "owners on %s come from its mount options (%s; %s), and the "
 		 "suite builds such worlds for vfat only so far", r->name, r->mount_variants,
 		 r->kernel_source);

@@ -15,6 +15,8 @@
 enum vt_fs_make {
 	VT_FS_MKFS,		/* mkfs on a sparse image (or a configured device) */
 	VT_FS_MOUNT_ONLY,	/* no device: mount(2) makes it (tmpfs, hugetlbfs) */
+	VT_FS_IMAGE,		/* mkfs from a tree the suite stages (read-only
+				 * images: lib/world/ro_image.c) */
 };
 
 /* Where the owner of a file comes from. */
@@ -44,8 +46,10 @@ enum vt_fs_feature {
 struct vt_fs_row {
 	const char *name;		/* the fstype of mount(2) */
 	enum vt_fs_make make;
-	const char *mkfs;		/* mkfs program (VT_FS_MKFS) */
-	const char *mkfs_args;		/* its options before ours, space separated */
+	const char *mkfs;		/* mkfs program (VT_FS_MKFS, VT_FS_IMAGE) */
+	const char *mkfs_args;		/* its options before ours, space separated;
+				 * VT_FS_IMAGE: the whole argument list, %I the
+				 * image, %S the staged tree */
 	unsigned int image_mib;		/* default image size */
 	enum vt_fs_owner_source owner;
 	unsigned int supports;		/* enum vt_fs_feature bits */
@@ -72,6 +76,8 @@ bool vt_fs_supports(const char *fstype, unsigned int needs);
 /* The short name of a feature bit ("symlink", "posix_acl"...). */
 const char *vt_fs_feature_name(unsigned int bit);
 const char *vt_fs_owner_source_name(enum vt_fs_owner_source s);
+/* "mkfs", "image" or "mount-only" (the make field of fs-table). */
+const char *vt_fs_make_name(enum vt_fs_make m);
 /* NULL if tests can have files of chosen owners on FSTYPE (owners in the
  * inode, or worlds from mount options); else why not (static buffer). */
 const char *vt_fs_no_owner_worlds(const char *fstype);

@@ -56,6 +56,11 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return f->whiteout ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_EXEC:
 		return f->exec ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_READ_ONLY:
+		/* recorded only as a refusal: a writable sb passes unrecorded */
+		if (!deny)
+			return "the read-only rules only refuse (a writable sb passes them)";
+		return f->read_only ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_SB_USERNS:
 		return deny && f->sb_userns_init ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT:

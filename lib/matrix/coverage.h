@@ -22,6 +22,7 @@ struct vt_world_facts {
 	bool protected_symlinks, protected_fifos, protected_regular;	/* can be on */
 	bool sb_userns_init;	/* s_user_ns is the initial user namespace */
 	bool fat;	/* vfat worlds (vfat_model.h) */
+	bool read_only;	/* a read-only sb (readonly_rules.c) */
 };
 
 /* Adds one case: its trace and its errno (the model's). */

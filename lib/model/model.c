@@ -54,6 +54,8 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 {
 	memset(out, 0, sizeof(*out));
 	out->got_nacl = -1;
+	if (w->sb_rdonly && vt_model_read_only(w, op, out))
+		return;
 	switch (op->op) {
 	case VT_OP_OPEN_CREAT:
 	case VT_OP_OPEN_CREAT_RDONLY:

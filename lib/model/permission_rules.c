@@ -164,6 +164,12 @@ static int generic_permission(const struct vt_world *w, const struct vt_minode *
 int vt_inode_permission(const struct vt_world *w, const struct vt_minode *i, int mask,
 			enum vt_rule *rule)
 {
+	/* inode_permission() -> sb_permission() first: nobody writes to a
+	 * regular file, directory or symlink of a read-only sb */
+	if ((mask & VT_MAY_WRITE) && w->sb_rdonly &&
+	    (S_ISREG(i->mode) || S_ISDIR(i->mode) || S_ISLNK(i->mode)) &&
+	    !vt_hit(w, VT_R_RO_SB_PERMISSION, false))
+		VT_REFUSE(VT_R_RO_SB_PERMISSION, EROFS);
 	/* inode_permission(): MAY_WRITE on an inode whose ids do not map
 	 * through the mount -> EACCES (HAS_UNMAPPED_ID) */
 	if ((mask & VT_MAY_WRITE) && !vt_hit(w, VT_R_PERM_UNMAPPED, !vt_has_unmapped_id(w, i)))

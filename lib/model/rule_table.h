@@ -223,7 +223,13 @@
 	X(EXEC_PRIV_ROOT, "handle_privileged_root.root", BRANCH, EXEC,                            \
 	  "handle_privileged_root: root gets the bounding set, except a setuid-root file "        \
 	  "with file caps run by non-root")                                                       \
-	X(EXEC_OK, "exec.ok", OUTCOME, EXEC, "bprm_fill_uid + cap_bprm_creds_from_file")
+	X(EXEC_OK, "exec.ok", OUTCOME, EXEC, "bprm_fill_uid + cap_bprm_creds_from_file")          \
+	/* a read-only filesystem (erofs, squashfs: SB_RDONLY), for every write: readonly_rules.c */ \
+	X(RO_MNT_WANT_WRITE, "mnt_want_write.readonly", CHECK, READ_ONLY,                          \
+	  "mnt_want_write -> mnt_get_write_access: __mnt_is_readonly (sb_rdonly): EROFS")          \
+	X(RO_SB_PERMISSION, "sb_permission.sb_rdonly", CHECK, READ_ONLY,                           \
+	  "inode_permission -> sb_permission: MAY_WRITE on a regular file, directory or symlink " \
+	  "of a read-only sb: EROFS")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
@@ -238,6 +244,7 @@
 	X(STICKY, "")                                                                             \
 	X(WHITEOUT, "the filesystem has no whiteouts (RENAME_WHITEOUT: EINVAL)")                   \
 	X(EXEC, "exec cannot be tested on TEST_DIR (nosuid or noexec)")                            \
+	X(READ_ONLY, "the filesystem is writable (sb_rdonly is false)")                            \
 	X(SB_USERNS, "the filesystem's s_user_ns is the initial namespace, where every valid kuid " \
 		     "has an id (from_kuid cannot fail)")
 

@@ -71,6 +71,12 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 
+/* A read-only sb (w->sb_rdonly): the refusal the VFS gives OP before the
+ * operation's own rules, with the checks that come before it; true when
+ * *E is decided (readonly_rules.c). */
+bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
+			struct vt_expect *e);
+
 /* stat() through the mount, as the caller: e->seen_* from e->result */
 void vt_model_seen(const struct vt_world *w, struct vt_expect *e);
 

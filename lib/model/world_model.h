@@ -75,6 +75,7 @@ struct vt_fat_opts;
 struct vt_world {
 	const struct vt_mns *fs_ns;	/* sb->s_user_ns */
 	bool posixacl;			/* IS_POSIXACL (SB_POSIXACL) */
+	bool sb_rdonly;			/* SB_RDONLY: a read-only image (readonly_rules.c) */
 	/* vfat's mount options (vfat_model.h); NULL: the fs stores owners */
 	const struct vt_fat_opts *fat;
 	const struct vt_midmap *idmap;	/* the mount's idmap (vt_nop_idmap: plain) */

@@ -7,6 +7,7 @@
 #include "report/replay.h"
 #include "util/safe_remove.h"
 #include "util/syscalls.h"
+#include "world/ro_image.h"
 #include "world/vfat_world.h"
 
 #include <errno.h>
@@ -417,6 +418,16 @@ static const char *owners_unsupported(const char *fstype, const char *test_dir, 
 	*ownerless = ret != 0;
 	if (ret == 0)
 		return NULL;
+	if (ret == -EROFS) {
+		/* the probe's create is refused before anything is stored:
+		 * sb_rdonly (erofs, squashfs set SB_RDONLY) -> mnt_want_write
+		 * / lookup_open give EROFS. Owners are there, baked in. */
+		snprintf(why, sizeof(why),
+			 "%s is read-only (creating a file gives EROFS): this test builds its "
+			 "world by writing files; the image's own tree is read by idmapped/005",
+			 fstype);
+		return why;
+	}
 	snprintf(why, sizeof(why),
 		 "%s stores no file owners (chown to 1000:1000 gives %s); this test's world needs them",
 		 fstype, ret == -EOPNOTSUPP ? "no change" : vt_errname(-ret));
@@ -441,6 +452,41 @@ static const char *idmap_unsupported(const char *fstype, const char *test_dir)
 	return why;
 }
 
+/* A test of the baked tree runs on a read-only image only, any other on a
+ * read-only image not at all; the filesystem's row says which it is, and
+ * the probe confirms it (a create must give EROFS). */
+static const char *read_only_fit(const struct vt_test *t, const char *fstype,
+				 const char *test_dir)
+{
+	static char why[512];
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	bool ownerless;
+	const char *probe = owners_unsupported(fstype, test_dir, &ownerless);
+
+	if (!t->read_only_image)
+		return probe ? probe : "the filesystem table says read-only, but a file could be created";
+	if (!r || r->owner != VT_OWNER_IMAGE) {
+		snprintf(why, sizeof(why), "reads the tree baked into a read-only image (erofs, "
+			 "squashfs: lib/world/ro_image.c); %s is not one", fstype);
+		return why;
+	}
+	if (!probe || strstr(probe, "EROFS") == NULL) {
+		snprintf(why, sizeof(why), "%s should be read-only, but the create probe said: %s",
+			 fstype, probe ? probe : "created");
+		return why;
+	}
+	return t->require ? t->require(fstype, test_dir) : NULL;
+}
+
+/* The case directories of a read-only image: a tmpfs over its empty
+ * VT_RO_SCRATCH directory, in the private mount namespace vfsidmap-exec
+ * gives the test (gone with it); unmounted at the end. */
+static int read_only_scratch(const char *test_dir, char *dir, size_t len)
+{
+	snprintf(dir, len, "%s/%s", test_dir, VT_RO_SCRATCH);
+	return mount("tmpfs", dir, "tmpfs", 0, "mode=0755") < 0 ? -errno : 0;
+}
+
 int vt_test_main(const struct vt_test *t, int argc, char **argv)
 {
 	struct vt_ktap k;
@@ -451,7 +497,7 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	int n = 0, fails = 0, skips = 0, ran = 0, i, si = 1, sn = 1, named = 0;
 	const char *shard = getenv("VT_SHARD");
-	char why_buf[600], test_id[512];
+	char why_buf[600], test_id[512], scratch[4200];
 	bool ownerless = false;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -488,6 +534,8 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	}
 	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
 		;
+	else if (t->read_only_image || (vt_fs_row(fstype) && vt_fs_row(fstype)->read_only))
+		why = read_only_fit(t, fstype, test_dir);
 	else if ((why = owners_unsupported(fstype, test_dir, &ownerless)) &&
 		 (!t->ownerless_ok || vt_fs_no_owner_worlds(fstype)))
 	{
@@ -515,7 +563,18 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	base.test_dir = test_dir;
 	base.ktap = &k;
 	base.ownerless = ownerless;
-	snprintf(base.dir, sizeof(base.dir), "%s/%s.%d", test_dir, prog, (int)getpid());
+	base.read_only = t->read_only_image;
+	if (base.read_only) {
+		int ret = read_only_scratch(test_dir, scratch, sizeof(scratch));
+
+		if (ret < 0) {
+			vt_ktap_header(&k, -1);
+			vt_ktap_diag(&k, "cannot mount a tmpfs at %s: %s", scratch, vt_errname(-ret));
+			return VT_EXIT_FAIL;
+		}
+	}
+	snprintf(base.dir, sizeof(base.dir), "%s/%s.%d", base.read_only ? scratch : test_dir,
+		 prog, (int)getpid());
 	if (mkdir(base.dir, 0755) < 0) {
 		vt_ktap_header(&k, -1);
 		vt_ktap_diag(&k, "cannot create %s: %s", base.dir, vt_errname(errno));
@@ -537,6 +596,10 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 		ran++;
 	}
 	remove_tree(base.dir);
+	if (base.read_only && umount2(scratch, 0) < 0) {
+		vt_ktap_diag(&k, "FAIL: umount %s: %s", scratch, vt_errname(errno));
+		fails++;
+	}
 	vt_ktap_diag(&k, "totals: pass:%d fail:%d skip:%d", ran - fails - skips, fails, skips);
 	if (fails)
 		return VT_EXIT_FAIL;

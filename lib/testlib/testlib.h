@@ -40,6 +40,9 @@ struct vt_ctx {
 	 * with owners are then mounts made by vt_owned_dir. */
 	bool ownerless;
 	bool vfat_images;	/* vt_owned_dir mounted its images' tmpfs */
+	/* a read-only image: the baked tree is at "<test_dir>/<entry path>"
+	 * (world/ro_image.h); dir is on a tmpfs of the library's */
+	bool read_only;
 };
 
 struct vt_case {
@@ -61,6 +64,12 @@ struct vt_test {
 	 * filesystem cannot have), else "this test's world needs them". */
 	bool ownerless_ok;
 	const char *ownerless_why;
+	/* Set for tests that read the tree baked into a read-only image
+	 * (world/ro_image.h) and run only there; their case directories are
+	 * on a tmpfs the library mounts over the image's VT_RO_SCRATCH.
+	 * Other tests are notrun on a read-only filesystem with the reason
+	 * (their worlds are files they create: EROFS). */
+	bool read_only_image;
 };
 
 int vt_test_main(const struct vt_test *t, int argc, char **argv);

@@ -26,7 +26,7 @@ bool vt_fstype_needs_device(const char *fstype)
 {
 	const struct vt_fs_row *r = vt_fs_row(fstype);
 
-	return !r || r->make == VT_FS_MKFS;
+	return !r || r->make != VT_FS_MOUNT_ONLY;
 }
 
 static bool in_proc_filesystems(const char *fstype)
@@ -47,7 +47,7 @@ static bool in_proc_filesystems(const char *fstype)
 	return found;
 }
 
-static int run_argv(char *const argv[], int log_fd)
+int vt_run_program(char *const argv[], int log_fd)
 {
 	posix_spawn_file_actions_t fa;
 	pid_t pid;
@@ -78,7 +78,7 @@ bool vt_fstype_in_kernel(const char *fstype)
 
 	if (in_proc_filesystems(fstype))
 		return true;
-	run_argv(argv, -1); /* may be built in, absent, or a module */
+	vt_run_program(argv, -1); /* may be built in, absent, or a module */
 	return in_proc_filesystems(fstype);
 }
 
@@ -108,7 +108,7 @@ int vt_mkfs(const char *dev, const char *fstype, const char *mkfs_options, int l
 		argv[argc++] = tok;
 	argv[argc++] = (char *)dev;
 	argv[argc] = NULL;
-	ret = run_argv(argv, log_fd);
+	ret = vt_run_program(argv, log_fd);
 	free(opts);
 	return ret;
 }

@@ -21,6 +21,10 @@ bool vt_fstype_in_kernel(const char *fstype);
 int vt_image_create(const char *path, const char *fstype, off_t size, const char *mkfs_options,
 		    int log_fd);
 
+/* Runs ARGV (a program from PATH) with stdout/stderr to LOG_FD (or
+ * /dev/null if -1): 0, -ENOEXEC if it failed, or -errno. */
+int vt_run_program(char *const argv[], int log_fd);
+
 /* Runs mkfs on an existing block device or file (SCRATCH_DEV). */
 int vt_mkfs(const char *dev, const char *fstype, const char *mkfs_options, int log_fd);
 
