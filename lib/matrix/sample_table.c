@@ -17,18 +17,21 @@
 const char *mx_linked_model_hash;
 const struct mx_sample_table *mx_linked_sample_table;
 
-/* The worlds the table holds: the fs.protected_* values of a kernel's
- * defaults in run/vm's guest (no systemd; it may change them:
- * VT_ALLOW_SYSCTL=1) and of systemd's 50-default.conf (1/1/1/2), with the
- * root's full bounding set; and this project's CI host (0/1/0/0, a
- * container whose bounding set lacks CAP_SYS_RESOURCE). A kernel whose
- * last capability is 40 (CAP_CHECKPOINT_RESTORE, 5.9 and later), the
- * default overflow ids. Any other world computes its sample. */
+/* The worlds the table holds. run/vm's guest (no systemd; it may change
+ * the fs.protected_* values: VT_ALLOW_SYSCTL=1) with a Debian kernel's
+ * defaults (symlinks and hardlinks 1: Debian's "fs: Enable link security
+ * restrictions by default", fs/namei.c) and with a mainline kernel's (all
+ * 0, run/build-kernel); a host with systemd's 50-default.conf (1/1/1/2);
+ * this project's CI host (0/1/0/0, a container whose bounding set lacks
+ * CAP_SYS_RESOURCE). The root's bounding set of a kernel whose last
+ * capability is 40 (CAP_CHECKPOINT_RESTORE, 5.9 and later), the default
+ * overflow ids. Any other world computes its sample. */
 static const struct {
 	int sysctl[VT_SYSCTL__COUNT];	/* symlinks, hardlinks, fifos, regular */
 	int allowed;
 	uint64_t bset_drop;		/* capabilities not in the bounding set */
 } table_worlds[] = {
+	{ { 1, 1, 0, 0 }, 1, 0 },
 	{ { 0, 0, 0, 0 }, 1, 0 },
 	{ { 1, 1, 1, 2 }, 0, 0 },
 	{ { 0, 1, 0, 0 }, 0, 1ULL << 24 /* CAP_SYS_RESOURCE */ },
