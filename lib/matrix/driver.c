@@ -436,8 +436,9 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	if (score) {
 		if (strcmp(fstype, "tmpfs") && strcmp(fstype, "ext4") && strcmp(fstype, "xfs") &&
 		    strcmp(fstype, "btrfs") && strcmp(fstype, "vfat")) {
-			fprintf(stderr, "vfsidmap: mutation-score: --fs: unknown filesystem '%s' "
-				"(known: ext4,xfs,btrfs,tmpfs,vfat)\n", fstype);
+			fprintf(stderr, "vfsidmap: %s: --fs: unknown filesystem '%s' "
+				"(known: ext4,xfs,btrfs,tmpfs,vfat)\n",
+				list_sample ? "sample" : "mutation-score", fstype);
 			return 2;
 		}
 		setenv("FSTYP", fstype, 1);
