@@ -24,7 +24,11 @@
  *                                   which model mutants those cases kill, from
  *                                   the model alone (no mount, no system call per
  *                                   case); exit 1 if some survive
- * (the last two run tests/matrix/011, which holds every family)
+ *   sample [--fs FSTYPE]            the quick sample's case ids (matrix/011) in
+ *                                   the world a default mount of FSTYPE gives
+ *                                   here; on stderr whether the build-time
+ *                                   table gave it (lib/matrix/sample_table.h)
+ * (the last three run tests/matrix/011, which holds every family)
  *   xml-text [--max BYTES [--see FILE]]  stdin as XML character data
  *                                   (runner/xml-text.h); 2 if writing fails
  * Errors are one line on stderr and exit status 2. */
@@ -405,7 +409,7 @@ int main(int argc, char **argv)
 	 * say), so do we, and no orphan is left. */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (argc < 2)
-		return die("usage: vfsidmap-tool config|mapping|fs-table|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score ...");
+		return die("usage: vfsidmap-tool config|mapping|fs-table|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score|sample ...");
 	if (strcmp(argv[1], "config") == 0)
 		return cmd_config(argc - 1, argv + 1);
 	if (strcmp(argv[1], "mapping") == 0)
@@ -455,6 +459,8 @@ int main(int argc, char **argv)
 		return run_sample_program("--list-mutants", argc - 1, argv + 1);
 	if (strcmp(argv[1], "mutation-score") == 0)
 		return run_sample_program("--mutation-score", argc - 1, argv + 1);
+	if (strcmp(argv[1], "sample") == 0)
+		return run_sample_program("--list-sample", argc - 1, argv + 1);
 	if (strcmp(argv[1], "xml-text") == 0)
 		return cmd_xml_text(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);

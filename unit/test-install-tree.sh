@@ -7,7 +7,8 @@
 # case listing, a dry run, and a sample of every test of -g idmapped on
 # tmpfs (every setup path: matrix fixtures, exec-probe, expunge files).
 # Then it removes one installed file a test needs and requires the run to
-# fail, so the check can fail. Needs root; TAP for automake.
+# fail, so the check can fail; and the installed matrix/011 carries its
+# build-time sample table. Needs root; TAP for automake.
 top=${top_builddir:-.}
 top=$(cd "$top" && pwd)
 MAKE=${MAKE:-make}
@@ -15,9 +16,9 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
 nok() { n=$((n + 1)); echo "not ok $n $*"; }
 check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
-echo "1..9"
+echo "1..10"
 if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null; then
-	for i in 1 2 3 4 5 6 7 8 9; do echo "ok $i # SKIP needs root and unshare"; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do echo "ok $i # SKIP needs root and unshare"; done
 	exit 0
 fi
 work=$(mktemp -d /var/tmp/vt-install.XXXXXX)
@@ -105,4 +106,10 @@ rc=$?
 check_ '[ $rc -eq 1 ] && grep -q "copy exec-probe: ENOENT" "$work/neg.out"' \
 	"an install without exec-probe fails the exec family, naming it (exit $rc)"
 mv "$work/exec-probe.away" "$S/tests/matrix/exec-probe"
+# matrix/011's build-time sample table (lib/matrix/sample_table.h) is in
+# the installed program and made from its own sources.
+in_root './tests/matrix/011 --list-sample --fs tmpfs' >"$work/ls.out" 2>"$work/ls.err"
+rc=$?
+check_ '[ $rc -eq 0 ] && [ "$(wc -l <"$work/ls.out")" -gt 100 ] && grep -q "^# sample " "$work/ls.err" && ! grep -q "no build-time table\|made from other sources" "$work/ls.err"' \
+	"the installed matrix/011 carries its sample table ($(grep '^# sample ' "$work/ls.err" | sed 's/^# //'))"
 check_ '[ -z "$(findmnt -rn -o TARGET | grep -F "$work")" ]' "nothing of the private root stays mounted"

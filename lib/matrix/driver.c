@@ -12,6 +12,7 @@
 #include "matrix/matrix.h"
 #include "matrix/mutation_score.h"
 #include "matrix/sample_choice.h"
+#include "matrix/sample_table.h"
 #include "matrix/vfat_fixture.h"
 #include "matrix/world_setup.h"
 #include "model/break.h"
@@ -192,7 +193,7 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	static char nm[512], self[4096], note[600];
 	const char *only = argc > 1 ? argv[1] : getenv("VT_CASE");
 	const char *shard = getenv("VT_SHARD"), *seed = getenv("VT_SEED"), *why;
-	const char *covpath = getenv("VT_RULE_COVERAGE");
+	const char *covpath = getenv("VT_RULE_COVERAGE"), *sample_how = NULL;
 	int *sel, nsel = 0, i, fails = 0, si = 1, sn = 1;
 	struct vt_coverage cov;
 	struct vt_world_facts facts;
@@ -261,18 +262,7 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	}
 	mx_world_facts(&w, &facts);
 	if (sample && !(only && *only)) {
-		struct mx_mutants mu;
-		int n = -1, nbreak;
-		const char *brk = vt_mut_env(&nbreak);
-
-		/* the sample is the right model's choice, whatever VT_MODEL_BREAK
-		 * then makes the cases expect */
-		vt_mut_clear();
-		if (mx_mutants_init(&mu) == 0)
-			n = mx_choose_sample(&w, sp, &x, sel, note, sizeof(note), &mu, NULL);
-		mx_mutants_free(&mu);
-		if (brk)
-			vt_mut_set(brk);
+		int n = mx_sample_for_world(&w, sp, &x, sel, note, sizeof(note), &sample_how);
 
 		if (n < 0) {
 			mx_world_teardown(&w);
@@ -327,6 +317,8 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 		     getenv("VT_MODEL_BREAK") ? getenv("VT_MODEL_BREAK") : "");
 	if (note[0])
 		vt_ktap_diag(&k, "%s", note);
+	if (sample_how)
+		vt_ktap_diag(&k, "sample %s", sample_how);
 	for (i = 0; i < nsel; i++) {
 		int idx;
 		const struct vt_family *f = mx_space_case(sp, sel[i], &idx);
@@ -394,8 +386,10 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	const char *why;
 	int i, n = 0;
 
-	/* --mutation-score [--fs FSTYPE] [--tsv PATH] [SELECTION]: the scorer */
+	/* --mutation-score [--fs FSTYPE] [--tsv PATH] [SELECTION]: the scorer;
+	 * --list-sample [--fs FSTYPE]: the sample's cases in the assumed world */
 	bool score = argc > 1 && strcmp(argv[1], "--mutation-score") == 0;
+	bool list_sample = argc > 1 && strcmp(argv[1], "--list-sample") == 0;
 	const char *fstype = "tmpfs", *select = NULL, *tsv = NULL;
 
 	if (nfam < 1 || nfam > 16)
@@ -415,7 +409,18 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 				}
 		return fflush(stdout) == 0 ? 0 : 2;
 	}
-	for (i = 2; score && i < argc; i++) {
+	if (argc > 1 && (strcmp(argv[1], "--sample-table") == 0 ||
+			 strcmp(argv[1], "--check-sample-table") == 0))
+		unsetenv("FSTYP");	/* the space below: the non-vfat one */
+	if (list_sample && !(argc == 2 || (argc == 4 && strcmp(argv[2], "--fs") == 0))) {
+		fprintf(stderr, "vfsidmap: usage: --list-sample [--fs FSTYPE]\n");
+		return 2;
+	}
+	if (list_sample) {
+		fstype = argc == 4 ? argv[3] : getenv("FSTYP") ? getenv("FSTYP") : "tmpfs";
+		score = true;	/* the same checks of --fs */
+	}
+	for (i = 2; score && !list_sample && i < argc; i++) {
 		if ((strcmp(argv[i], "--fs") == 0 || strcmp(argv[i], "--tsv") == 0) && i + 1 < argc) {
 			*(argv[i][2] == 'f' ? &fstype : &tsv) = argv[i + 1];
 			i++;
@@ -431,8 +436,9 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	if (score) {
 		if (strcmp(fstype, "tmpfs") && strcmp(fstype, "ext4") && strcmp(fstype, "xfs") &&
 		    strcmp(fstype, "btrfs") && strcmp(fstype, "vfat")) {
-			fprintf(stderr, "vfsidmap: mutation-score: --fs: unknown filesystem '%s' "
-				"(known: ext4,xfs,btrfs,tmpfs,vfat)\n", fstype);
+			fprintf(stderr, "vfsidmap: %s: --fs: unknown filesystem '%s' "
+				"(known: ext4,xfs,btrfs,tmpfs,vfat)\n",
+				list_sample ? "sample" : "mutation-score", fstype);
 			return 2;
 		}
 		setenv("FSTYP", fstype, 1);
@@ -449,6 +455,12 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		sp.base[i] = sp.total;
 		sp.total += sp.fams[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
 	}
+	if (argc > 1 && strcmp(argv[1], "--sample-table") == 0)
+		return mx_sample_table_main(&sp, argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--check-sample-table") == 0)
+		return mx_sample_table_check_main(&sp, argc - 2, argv + 2);
+	if (list_sample)
+		return mx_list_sample(&sp, fstype);
 	if (score)
 		return mx_matrix_score(&sp, fstype, select, tsv);
 	return matrix_run(&sp, true, "sample", argc, argv);

@@ -12,5 +12,6 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/compare.h lib/matrix/compare.c \
 	lib/matrix/sample_choice.h lib/matrix/sample_choice.c \
 	lib/matrix/mutation_score.h lib/matrix/mutation_score.c \
+	lib/matrix/sample_table.h lib/matrix/sample_table.c \
 	lib/matrix/driver.c \
 	lib/matrix/vfat_fixture.h lib/matrix/vfat_fixture.c lib/matrix/vfat_families.c

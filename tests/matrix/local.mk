@@ -18,3 +18,30 @@ tests_matrix_011_CPPFLAGS = $(AM_CPPFLAGS) -DVT_MATRIX_LINKED
 nobase_suite_PROGRAMS += tests/matrix/exec-probe
 tests_matrix_exec_probe_SOURCES = tests/matrix/exec-probe.c
 tests_matrix_exec_probe_LDADD =
+# matrix/011's sample chosen at build time (lib/matrix/sample_table.h):
+# 011-gen is matrix/011 without the table; it writes 011-table.c, the
+# sample of each world of lib/matrix/sample_table.c (with and without the
+# default expunge files), which is linked into matrix/011. 011-hash.c
+# names the sources both programs are built from; a run uses the table
+# only where the table's hash is its own, and computes otherwise.
+MATRIX_MODEL_FILES = $(lib_libvfsidmap_a_SOURCES) $(tests_matrix_011_SOURCES)
+MATRIX_DEFAULT_EXPUNGES = expunge/xfs
+nodist_tests_matrix_011_SOURCES = tests/matrix/011-hash.c tests/matrix/011-table.c
+noinst_PROGRAMS += tests/matrix/011-gen
+tests_matrix_011_gen_SOURCES = $(tests_matrix_011_SOURCES)
+nodist_tests_matrix_011_gen_SOURCES = tests/matrix/011-hash.c
+tests_matrix_011_gen_CPPFLAGS = $(tests_matrix_011_CPPFLAGS)
+tests/matrix/011-hash.c: $(MATRIX_MODEL_FILES)
+	@$(MKDIR_P) tests/matrix
+	$(AM_V_GEN)h=$$(cd $(srcdir) && cat $(MATRIX_MODEL_FILES) | sha256sum | cut -c1-64) && \
+	test $${#h} = 64 && \
+	{ echo '/* Made by make (tests/matrix/local.mk): the sha256 of the sources of the'; \
+	  echo ' * model and the case space (MATRIX_MODEL_FILES). Do not edit. */'; \
+	  echo '#include "matrix/sample_table.h"'; \
+	  echo 'static void __attribute__((constructor)) link_hash(void)'; \
+	  echo "{ mx_linked_model_hash = \"$$h\"; }"; } >$@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+tests/matrix/011-table.c: tests/matrix/011-gen$(EXEEXT) $(MATRIX_DEFAULT_EXPUNGES)
+	$(AM_V_GEN)set --; for f in $(MATRIX_DEFAULT_EXPUNGES); do set -- "$$@" "$(srcdir)/$$f"; done; \
+	tests/matrix/011-gen$(EXEEXT) --sample-table "$$@" >$@.tmp && mv -f $@.tmp $@
+CLEANFILES += tests/matrix/011-hash.c tests/matrix/011-table.c

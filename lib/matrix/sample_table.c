@@ -1,0 +1,531 @@
+/* The quick sample chosen at build time (sample_table.h). The choice
+ * (sample_choice.c) runs the model once per case and again per mutant
+ * whose value differs there: about a million model runs, seconds on a
+ * host and minutes in a TCG guest, for a result that depends only on the
+ * model's code and a few facts of the world. make computes it for the
+ * worlds below and links it into tests/matrix/011; a run looks its world
+ * up and computes only when the table lacks it. */
+#include "matrix/sample_table.h"
+#include "matrix/axes.h"
+#include "matrix/sample_choice.h"
+#include "matrix/vfat_fixture.h"
+#include "model/break.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *mx_linked_model_hash;
+const struct mx_sample_table *mx_linked_sample_table;
+
+/* The worlds the table holds. run/vm's guest (no systemd; it may change
+ * the fs.protected_* values: VT_ALLOW_SYSCTL=1) with a Debian kernel's
+ * defaults (symlinks and hardlinks 1: Debian's "fs: Enable link security
+ * restrictions by default", fs/namei.c) and with a mainline kernel's (all
+ * 0, run/build-kernel); a host with systemd's 50-default.conf (1/1/1/2);
+ * this project's CI host (0/1/0/0, a container whose bounding set lacks
+ * CAP_SYS_RESOURCE). The root's bounding set of a kernel whose last
+ * capability is 40 (CAP_CHECKPOINT_RESTORE, 5.9 and later), the default
+ * overflow ids. Any other world computes its sample. */
+static const struct {
+	int sysctl[VT_SYSCTL__COUNT];	/* symlinks, hardlinks, fifos, regular */
+	int allowed;
+	uint64_t bset_drop;		/* capabilities not in the bounding set */
+} table_worlds[] = {
+	{ { 1, 1, 0, 0 }, 1, 0 },
+	{ { 0, 0, 0, 0 }, 1, 0 },
+	{ { 1, 1, 1, 2 }, 0, 0 },
+	{ { 0, 1, 0, 0 }, 0, 1ULL << 24 /* CAP_SYS_RESOURCE */ },
+};
+#define TABLE_CAP_LAST 40
+
+static uint64_t fnv_int(uint64_t h, int v)
+{
+	int b;
+
+	for (b = 0; b < 4; b++) {
+		h ^= (uint64_t)((unsigned int)v >> (8 * b)) & 0xff;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Marks in OUT (sp->total bytes) every case of the space the expunge list
+ * takes out: exactly those for which vt_expunged(x, its family's test id,
+ * its name) holds, as mx_choose_sample() asks. An entry names a case as
+ * "family/map=M/caller=C/what", alone or after "suite/NNN/" of the case's
+ * family; each is parsed back to its cases and confirmed by
+ * vt_expunged() itself. */
+static void mark_expunged(const struct mx_space *sp, const struct vt_expunges *x, uint8_t *out)
+{
+	char pre[600], nm[600];
+	int i, fi, m, cl, loc;
+
+	for (i = 0; i < x->n; i++)
+		for (fi = 0; fi < sp->nfam; fi++) {
+			const struct vt_family *f = sp->fams[fi];
+			const char *e = x->name[i];
+			size_t tl = strlen(f->test_id), fl = strlen(f->name);
+			int form;
+
+			/* form 0: the bare name; form 1: after "TEST_ID/" */
+			for (form = 0; form < 2; form++) {
+				const char *rest = e;
+
+				if (form == 1) {
+					if (strncmp(e, f->test_id, tl) != 0 || e[tl] != '/')
+						continue;
+					rest = e + tl + 1;
+				}
+				if (strncmp(rest, f->name, fl) != 0 || rest[fl] != '/')
+					continue;
+				for (m = 0; m < vt_map_axis_count; m++)
+					for (cl = 0; cl < vt_caller_axis_count; cl++) {
+						size_t pl = (size_t)snprintf(pre, sizeof(pre), "%s/map=%s/caller=%s/",
+									     f->name, vt_map_axes[m].name,
+									     vt_caller_axes[cl].name);
+
+						if (strncmp(rest, pre, pl) != 0)
+							continue;
+						for (loc = 0; loc < f->local_count; loc++) {
+							struct vt_mcase c;
+							int idx = (m * vt_caller_axis_count + cl) * f->local_count + loc;
+
+							memset(&c, 0, sizeof(c));
+							f->make(loc, &c);
+							if (strcmp(c.what, rest + pl) != 0)
+								continue;
+							mx_case_name(f, idx, nm, sizeof(nm));
+							if (vt_expunged(x, f->test_id, nm))
+								out[sp->base[fi] + idx] = 1;
+						}
+					}
+			}
+		}
+}
+
+/* The key of world RW with expunge list X; -1 if out of memory. */
+static int make_key(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
+		    struct mx_sample_key *k)
+{
+	uint8_t *ex = calloc((size_t)sp->total + 1, 1);
+	int g, i;
+
+	if (!ex)
+		return -1;
+	memset(k, 0, sizeof(*k));
+	k->fat = rw->fat;
+	k->posixacl = rw->posixacl;
+	k->whiteout = !rw->no_whiteout[0];
+	k->exec = !rw->no_exec[0];
+	k->sysctl_allowed = rw->sysctl_allowed;
+	for (i = 0; i < VT_SYSCTL__COUNT; i++)
+		k->sysctl[i] = rw->sysctl_orig[i];
+	k->overflowuid = rw->overflowuid;
+	k->overflowgid = rw->overflowgid;
+	k->bset_init = rw->bset_init;
+	k->cap_full = rw->cap_full;
+	k->total = sp->total;
+	k->expunged_hash = 0xcbf29ce484222325ULL;
+	if (x->n)
+		mark_expunged(sp, x, ex);
+	for (g = 0; g < sp->total; g++)
+		if (ex[g]) {
+			k->nexpunged++;
+			k->expunged_hash = fnv_int(k->expunged_hash, g);
+		}
+	free(ex);
+	return 0;
+}
+
+static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *b)
+{
+	int i;
+
+	for (i = 0; i < VT_SYSCTL__COUNT; i++)
+		if (a->sysctl[i] != b->sysctl[i])
+			return false;
+	return a->fat == b->fat && a->posixacl == b->posixacl && a->whiteout == b->whiteout &&
+	       a->exec == b->exec && a->sysctl_allowed == b->sysctl_allowed &&
+	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
+	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
+	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash;
+}
+
+/* The cover as sample_choice.c makes it, with the mutants of this build. */
+static int compute(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
+		   int *sel, char *note, size_t notelen)
+{
+	struct mx_mutants mu;
+	int n = -1, nbreak;
+	const char *brk = vt_mut_env(&nbreak);
+
+	/* the sample is the right model's choice, whatever VT_MODEL_BREAK
+	 * then makes the cases expect */
+	vt_mut_clear();
+	if (mx_mutants_init(&mu) == 0)
+		n = mx_choose_sample(rw, sp, x, sel, note, notelen, &mu, NULL);
+	mx_mutants_free(&mu);
+	if (brk)
+		vt_mut_set(brk);
+	return n;
+}
+
+int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
+			const struct vt_expunges *x, int *sel, char *note, size_t notelen,
+			const char **how)
+{
+	const struct mx_sample_table *t = mx_linked_sample_table;
+	const char *env;
+	struct mx_sample_key k;
+	int i;
+
+	*how = "computed at run time";
+	if (!t) {
+		*how = "computed at run time (this program has no build-time table)";
+	} else if ((env = getenv("VT_SAMPLE_COMPUTE")) && strcmp(env, "1") == 0) {
+		*how = "computed at run time (VT_SAMPLE_COMPUTE=1)";
+	} else if (((env = getenv("VT_SAMPLE_WITHOUT")) && *env) ||
+		   ((env = getenv("VT_SAMPLE_WITHOUT_MUTANT")) && *env)) {
+		*how = "computed at run time (VT_SAMPLE_WITHOUT or VT_SAMPLE_WITHOUT_MUTANT is set)";
+	} else if (!mx_linked_model_hash || strcmp(t->model_hash, mx_linked_model_hash) != 0) {
+		/* made from other sources: a stale table is never used */
+		*how = "computed at run time (the build-time table was made from other sources)";
+	} else if (make_key(rw, sp, x, &k) == 0) {
+		*how = "computed at run time (this world is not in the build-time table)";
+		for (i = 0; i < t->n; i++)
+			if (same_key(&t->e[i].key, &k)) {
+				memcpy(sel, t->e[i].sel, sizeof(int) * (size_t)t->e[i].n);
+				snprintf(note, notelen, "%s", t->e[i].note);
+				*how = "from the build-time table (tests/matrix/011-table.c)";
+				return t->e[i].n;
+			}
+	}
+	return compute(rw, sp, x, sel, note, notelen);
+}
+
+/* A C string literal of S. */
+static void put_string(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(fp, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			fprintf(fp, "\\%03o", (unsigned char)*s);
+		else
+			fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+/* Reads an expunge file as ./check lists it (expunge/xfs: a case id, then
+ * blanks and a comment) into X, in the form ./check gives the test. */
+static int load_expunge_file(const char *path, struct vt_expunges *x)
+{
+	FILE *fp = fopen(path, "re");
+	char line[1200];
+
+	memset(x, 0, sizeof(*x));
+	if (!fp) {
+		fprintf(stderr, "sample table: %s: cannot read\n", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), fp)) {
+		char *s = line + strspn(line, " \t");
+		size_t len = strcspn(s, " \t\n#");
+
+		if (!len || *s == '#')
+			continue;
+		s[len] = 0;
+		x->name = realloc(x->name, sizeof(char *) * (size_t)(x->n + 1));
+		x->why = realloc(x->why, sizeof(char *) * (size_t)(x->n + 1));
+		if (!x->name || !x->why || !(x->name[x->n] = strdup(s)))
+			abort();
+		x->why[x->n++] = (char *)"listed";
+	}
+	fclose(fp);
+	return 0;
+}
+
+/* World number I of the table (the order the table is written in): its
+ * space, assumed world and expunge list. 1: there is one; 0: I is past
+ * the last; -1: an expunge file cannot be read. */
+static int table_world(int i, const struct mx_space *space, const struct mx_space *fat_space,
+		       char **files, int nfiles, const struct mx_space **sp, struct mx_world *rw,
+		       struct vt_expunges *x, char *what, size_t whatlen)
+{
+	const int nw = (int)(sizeof(table_worlds) / sizeof(table_worlds[0]));
+	int fat, w, e, k;
+
+	/* the non-vfat worlds, each without and with every expunge file;
+	 * then the vfat ones */
+	if (i < nw * (1 + nfiles)) {
+		fat = 0;
+		w = i / (1 + nfiles);
+		e = i % (1 + nfiles) - 1;
+	} else if (i < nw * (2 + nfiles)) {
+		fat = 1;
+		w = i - nw * (1 + nfiles);
+		e = -1;
+	} else {
+		return 0;
+	}
+	*sp = fat ? fat_space : space;
+	if (mx_assumed_world(rw, fat ? "vfat" : "tmpfs"))
+		return -1;
+	for (k = 0; k < VT_SYSCTL__COUNT; k++)
+		rw->sysctl_orig[k] = rw->sysctl_cur[k] = table_worlds[w].sysctl[k];
+	rw->sysctl_allowed = table_worlds[w].allowed;
+	rw->cap_full = (1ULL << (TABLE_CAP_LAST + 1)) - 1;
+	rw->bset_init = rw->cap_full & ~table_worlds[w].bset_drop;
+	rw->overflowuid = rw->overflowgid = 65534;
+	memset(x, 0, sizeof(*x));
+	if (e >= 0 && load_expunge_file(files[e], x) < 0)
+		return -1;
+	snprintf(what, whatlen, "%s, fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s, "
+		 "bounding set %#llx%s%s", fat ? "vfat" : "ext4, xfs, btrfs, tmpfs",
+		 rw->sysctl_orig[0], rw->sysctl_orig[1], rw->sysctl_orig[2], rw->sysctl_orig[3],
+		 rw->sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
+		 e >= 0 ? ", expunged: " : "", e >= 0 ? files[e] : "");
+	return 1;
+}
+
+int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct mx_space *fat_space,
+			  char **expunge_files, int nexpunge_files)
+{
+	static char note[1200], what[1200];
+	int *sel = malloc(sizeof(int) * ((size_t)space->total + (size_t)fat_space->total + 1));
+	struct mx_sample_key keys[64];
+	int nent, i, j, r;
+
+	if (!sel || !mx_linked_model_hash)
+		return -1;
+	fprintf(fp, "/* Made by make (tests/matrix/local.mk): tests/matrix/011-gen --sample-table;\n"
+		    " * the quick sample of each world of lib/matrix/sample_table.c. Do not edit. */\n"
+		    "#include \"matrix/sample_table.h\"\n\n");
+	for (nent = 0;; nent++) {
+		const struct mx_space *sp;
+		struct vt_expunges x;
+		struct mx_world rw;
+		int n;
+
+		r = table_world(nent, space, fat_space, expunge_files, nexpunge_files, &sp, &rw, &x,
+				what, sizeof(what));
+		if (r == 0)
+			break;
+		if (r < 0 || nent == (int)(sizeof(keys) / sizeof(keys[0])) ||
+		    make_key(&rw, sp, &x, &keys[nent]) < 0)
+			return -1;
+		n = compute(&rw, sp, &x, sel, note, sizeof(note));
+		if (n < 0) {
+			fprintf(stderr, "sample table: %s\n", note);
+			return -1;
+		}
+		fprintf(fp, "/* ");
+		for (j = 0; what[j]; j++)	/* no comment's end in a path */
+			fputc(what[j] == '*' && what[j + 1] == '/' ? '?' : what[j], fp);
+		fprintf(fp, " */\nstatic const int sel%d[] = {", nent);
+		for (j = 0; j < n; j++)
+			fprintf(fp, "%s%d", !j ? "\n\t" : j % 12 ? ", " : ",\n\t", sel[j]);
+		fprintf(fp, "\n};\nstatic const char note%d[] = ", nent);
+		put_string(fp, note);
+		fprintf(fp, ";\n\n");
+	}
+	fprintf(fp, "static const struct mx_sample_entry entries[] = {\n");
+	for (i = 0; i < nent; i++) {
+		const struct mx_sample_key *k = &keys[i];
+
+		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
+			"\t    %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
+			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
+			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
+			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
+			k->nexpunged, (unsigned long long)k->expunged_hash, i, i, i);
+	}
+	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
+		"static void __attribute__((constructor)) link_table(void)\n{\n"
+		"\tmx_linked_sample_table = &table;\n}\n", mx_linked_model_hash, nent);
+	free(sel);
+	return ferror(fp) ? -1 : 0;
+}
+
+/* Same size, cases and note. */
+static bool same_sample(const int *a, int na, const char *nota, const int *b, int nb, const char *notb)
+{
+	return na == nb && na >= 0 && memcmp(a, b, sizeof(int) * (size_t)na) == 0 &&
+	       strcmp(nota, notb) == 0;
+}
+
+int mx_sample_table_check(const struct mx_space *space, const struct mx_space *fat_space,
+			  char **expunge_files, int nexpunge_files, const int *which, int nwhich)
+{
+	static char note[1200], note2[1200], what[1200];
+	size_t cap = (size_t)space->total + (size_t)fat_space->total + 1;
+	int *sel = malloc(sizeof(int) * cap), *sel2 = malloc(sizeof(int) * cap);
+	int i, n, n2, bad = 0, tested = 0, r;
+	const char *how, *saved = mx_linked_model_hash;
+
+	static char without_mut[600];
+
+	if (!sel || !sel2)
+		return 2;
+	/* VT_SAMPLE_WITHOUT_MUTANT: tried on the first world only */
+	snprintf(without_mut, sizeof(without_mut), "%s",
+		 getenv("VT_SAMPLE_WITHOUT_MUTANT") ? getenv("VT_SAMPLE_WITHOUT_MUTANT") : "");
+	unsetenv("VT_SAMPLE_WITHOUT_MUTANT");
+	unsetenv("VT_SAMPLE_WITHOUT");
+	unsetenv("VT_SAMPLE_COMPUTE");
+	if (!mx_linked_sample_table) {
+		printf("not ok: this program has no build-time table\n");
+		return 1;
+	}
+	for (i = 0;; i++) {
+		const struct mx_space *sp;
+		struct vt_expunges x;
+		struct mx_world rw;
+		int w;
+
+		r = table_world(i, space, fat_space, expunge_files, nexpunge_files, &sp, &rw, &x, what,
+				sizeof(what));
+		if (r == 0)
+			break;
+		if (r < 0)
+			return 2;
+		for (w = 0; w < nwhich && which[w] != i; w++)
+			;
+		if (nwhich && w == nwhich)
+			continue;
+		tested++;
+		n = mx_sample_for_world(&rw, sp, &x, sel, note, sizeof(note), &how);
+		n2 = compute(&rw, sp, &x, sel2, note2, sizeof(note2));
+		if (strncmp(how, "from the build-time table", 25) != 0 ||
+		    !same_sample(sel, n, note, sel2, n2, note2)) {
+			printf("not ok: world %d (%s): the table's sample (%d cases, %s) is not the one "
+			       "computed (%d cases)\n", i, what, n, how, n2);
+			bad = 1;
+		} else {
+			printf("ok: world %d (%s): the table's sample is the computed one (%d cases)\n", i,
+			       what, n);
+		}
+		if (tested > 1)
+			continue;
+		/* the guards, on the first world tested: a table made from other
+		 * sources is not used; a sample with cases left out is computed */
+		mx_linked_model_hash = "a-model-this-table-was-not-made-from";
+		n = mx_sample_for_world(&rw, sp, &x, sel, note, sizeof(note), &how);
+		mx_linked_model_hash = saved;
+		if (!strstr(how, "made from other sources") || !same_sample(sel, n, note, sel2, n2, note2)) {
+			printf("not ok: a table made from other sources was used (%s)\n", how);
+			bad = 1;
+		} else {
+			printf("ok: a table made from other sources is not used: %s\n", how);
+		}
+		if (!without_mut[0])
+			continue;
+		setenv("VT_SAMPLE_WITHOUT_MUTANT", without_mut, 1);
+		n = mx_sample_for_world(&rw, sp, &x, sel, note, sizeof(note), &how);
+		unsetenv("VT_SAMPLE_WITHOUT_MUTANT");
+		if (!strstr(how, "VT_SAMPLE_WITHOUT_MUTANT") || n < 0 ||
+		    same_sample(sel, n, note, sel2, n2, note2)) {
+			printf("not ok: VT_SAMPLE_WITHOUT_MUTANT did not change the sample (%s)\n", how);
+			bad = 1;
+		} else {
+			printf("ok: VT_SAMPLE_WITHOUT_MUTANT gives another sample (%d cases), %s\n", n, how);
+		}
+	}
+	if (!tested) {
+		printf("not ok: no world of the table was tested\n");
+		bad = 1;
+	}
+	free(sel);
+	free(sel2);
+	return bad;
+}
+
+/* The space of FAMS in its vfat form into FAT (families vfat cannot hold
+ * leave it). */
+static void vfat_space(const struct vt_family *const *fams, int nfam, const struct vt_family **fat,
+		       struct mx_space *sp)
+{
+	const char *why;
+	int i, n = 0;
+
+	for (i = 0; i < nfam; i++)
+		if ((fat[n] = vt_vfat_family(fams[i], &why)))
+			n++;
+	*sp = (struct mx_space){ fat, n, 0, { 0 } };
+	for (i = 0; i < n; i++) {
+		sp->base[i] = sp->total;
+		sp->total += fat[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
+	}
+}
+
+/* --sample-table EXPUNGE_FILE...: the build-time table (sample_table.h)
+ * as C, on stdout. SP: the space of the non-vfat families. */
+int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files)
+{
+	const struct vt_family *fat[16];
+	struct mx_space fsp;
+
+	/* the table holds the plain choice: nothing left out, no break */
+	unsetenv("VT_SAMPLE_WITHOUT");
+	unsetenv("VT_SAMPLE_WITHOUT_MUTANT");
+	unsetenv("VT_SAMPLE_COMPUTE");
+	vfat_space(sp->fams, sp->nfam, fat, &fsp);
+	if (mx_sample_table_write(stdout, sp, &fsp, files, nfiles) < 0 || fflush(stdout) != 0) {
+		fprintf(stderr, "vfsidmap: --sample-table failed\n");
+		return 2;
+	}
+	return 0;
+}
+
+/* --check-sample-table [--world N]... EXPUNGE_FILE...: the table against
+ * the computed samples (mx_sample_table_check()). */
+int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv)
+{
+	const struct vt_family *fat[16];
+	struct mx_space fsp;
+	int which[64], nwhich = 0;
+
+	while (argc >= 2 && strcmp(argv[0], "--world") == 0 && nwhich < 64) {
+		which[nwhich++] = atoi(argv[1]);
+		argc -= 2;
+		argv += 2;
+	}
+	vfat_space(sp->fams, sp->nfam, fat, &fsp);
+	return mx_sample_table_check(sp, &fsp, argv, argc, which, nwhich);
+}
+
+/* --list-sample: the sample's case names (as --list-cases names them) in
+ * the world a default mount of FSTYPE gives on this machine
+ * (mx_assumed_world(); VT_EXPUNGE read as a run reads it); how it was
+ * chosen on stderr. */
+int mx_list_sample(const struct mx_space *sp, const char *fstype)
+{
+	static char nm[512], note[600];
+	struct mx_world w;
+	struct vt_expunges x;
+	const char *why = mx_assumed_world(&w, fstype), *how = NULL;
+	int *sel = calloc((size_t)sp->total + 1, sizeof(int)), n, i;
+
+	if (why || !sel) {
+		fprintf(stderr, "vfsidmap: --list-sample: %s\n", why ? why : "out of memory");
+		return 2;
+	}
+	vt_expunges_load(&x);
+	n = mx_sample_for_world(&w, sp, &x, sel, note, sizeof(note), &how);
+	if (n < 0) {
+		fprintf(stderr, "vfsidmap: --list-sample: %s\n", note);
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		int idx;
+		const struct vt_family *f = mx_space_case(sp, sel[i], &idx);
+
+		mx_case_name(f, idx, nm, sizeof(nm));
+		puts(nm);
+	}
+	fprintf(stderr, "# %s\n# sample %s\n", note, how);
+	free(sel);
+	return fflush(stdout) == 0 ? 0 : 2;
+}

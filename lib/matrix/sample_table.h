@@ -1,0 +1,82 @@
+/* The quick sample's choice made at build time (sample_table.c): make
+ * runs the set cover of sample_choice.c for the worlds listed there and
+ * links the result into tests/matrix/011, so that a run does not re-run
+ * the model for every mutant. A world missing from the table, or a table
+ * made from other sources than the program's own, is never used: the
+ * sample is then computed as before. Internal to lib/matrix. */
+#ifndef VT_MX_SAMPLE_TABLE_H
+#define VT_MX_SAMPLE_TABLE_H
+
+#include "matrix/case_model.h"
+#include "testlib/expunge_list.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Everything of a world the sample's choice depends on (besides the
+ * model's code, named by the sources' hash): what mx_case_skip() and the
+ * model world (case_model.c model_world()) read, and which cases the
+ * expunge list takes out. */
+struct mx_sample_key {
+	int fat, posixacl, whiteout, exec, sysctl_allowed;
+	int sysctl[VT_SYSCTL__COUNT];
+	uint32_t overflowuid, overflowgid;
+	uint64_t bset_init, cap_full;
+	int total;		/* cases in the space */
+	int nexpunged;		/* of them expunged */
+	uint64_t expunged_hash;	/* FNV-1a of their indexes, ascending */
+};
+
+struct mx_sample_entry {
+	struct mx_sample_key key;
+	int n;			/* the sample's size */
+	const int *sel;		/* its cases (indices in the space), ascending */
+	const char *note;	/* what mx_choose_sample() said about it */
+};
+
+struct mx_sample_table {
+	const char *model_hash;	/* vt_sample_model_hash of the generating program */
+	int n;
+	const struct mx_sample_entry *e;
+};
+
+/* Set before main() by the files make writes for tests/matrix/011 and
+ * 011-gen, NULL in every other program: the hash of the sources the model
+ * and the case space are built from (011-hash.c), and the table
+ * (011-table.c, in matrix/011 only). */
+extern const char *mx_linked_model_hash;
+extern const struct mx_sample_table *mx_linked_sample_table;
+
+/* The quick sample for world RW: from the build-time table where it holds
+ * this world and was made from these sources, else computed. *HOW says
+ * which, and why not the table. Returns the size, or -1 (NOTE says why). */
+int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
+			const struct vt_expunges *x, int *sel, char *note, size_t notelen,
+			const char **how);
+
+/* The table's C source for the worlds of sample_table.c, with and
+ * without the expunge files named (for the non-vfat worlds), to FP.
+ * SPACE and FAT_SPACE: the program's case space and its vfat form.
+ * 0, or -1 with a message on stderr. */
+int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct mx_space *fat_space,
+			  char **expunge_files, int nexpunge_files);
+
+/* make check's proof (unit/test-sample-table.sh): for the table's worlds
+ * numbered in WHICH (all if NWHICH is 0), the sample the table gives is
+ * the one computed; on the first of them, a table made from other sources
+ * is not used, and VT_SAMPLE_WITHOUT_MUTANT (if set) computes another
+ * sample. Prints "ok: ..." / "not ok: ..." lines; 0, 1 (some not ok) or 2. */
+int mx_sample_table_check(const struct mx_space *space, const struct mx_space *fat_space,
+			  char **expunge_files, int nexpunge_files, const int *which, int nwhich);
+
+/* tests/matrix/011's options (driver.c vt_matrix_sample_main(); SP: the
+ * space of the non-vfat families, FSTYP unset): --sample-table
+ * EXPUNGE_FILE... writes the table's C source; --check-sample-table
+ * [--world N]... EXPUNGE_FILE... is mx_sample_table_check(). Exit codes. */
+int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files);
+int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv);
+/* --list-sample [--fs FSTYPE]: the sample's cases in the world a default
+ * mount of FSTYPE gives here (SP: that fs's space). Exit code. */
+int mx_list_sample(const struct mx_space *sp, const char *fstype);
+
+#endif
