@@ -552,6 +552,17 @@ static const char *strip_prefix(const char *id)
 	return id;
 }
 
+/* exec-probe lives next to the test program (fixture.h) */
+static void set_probe_path(const char *argv0)
+{
+	static char probe[4200];
+	char d[4096];
+
+	snprintf(d, sizeof(d), "%s", argv0);
+	snprintf(probe, sizeof(probe), "%s/exec-probe", dirname(d));
+	vt_fx_probe_path = probe;
+}
+
 static int matrix_run(const struct mx_space *sp, bool sample, const char *base_name, int argc,
 		      char **argv)
 {
@@ -567,14 +578,7 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	struct mx_world w;
 
 	snprintf(self, sizeof(self), "%s", argv[0]);
-	{
-		static char probe[4200];
-		char d[4096];
-
-		snprintf(d, sizeof(d), "%s", argv[0]);
-		snprintf(probe, sizeof(probe), "%s/exec-probe", dirname(d));
-		vt_fx_probe_path = probe;
-	}
+	set_probe_path(argv[0]);
 	{
 		static char st[600];
 		char *b = basename(self);
@@ -757,8 +761,10 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 	if (!f)
 		return matrix_not_here(why, argc, argv);
 	sp = (struct mx_space){ one, 1, f->local_count * vt_map_axis_count * vt_caller_axis_count, { 0 } };
-	if (argc == 2 && strcmp(argv[1], "--floor") == 0)
+	if (argc == 2 && strcmp(argv[1], "--floor") == 0) {
+		set_probe_path(argv[0]);
 		return matrix_floor(&sp, f->name);
+	}
 	return matrix_run(&sp, false, f->name, argc, argv);
 }
 
