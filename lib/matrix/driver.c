@@ -1,5 +1,6 @@
-/* The matrix driver (see matrix.h): shared world, per-case reset, run,
- * observe, compare with the model, KTAP. Honours --list-cases, a case id
+/* The matrix driver (see matrix.h): shared world, fixtures per block of
+ * cases, their operations in one caller process, observe, compare with the
+ * model, KTAP. Honours --list-cases, a case id
  * as argv[1] or VT_CASE, VT_SHARD="i/n" (1 <= i <= n: cases whose index
  * modulo n is i-1) and VT_SEED (run the selected cases in a shuffled,
  * seed-determined order; ids do not change). */
@@ -22,11 +23,11 @@
 #include "util/errname.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
