@@ -1,3 +1,3 @@
-# bench/matrix (script) and the floor it measures against.
-noinst_PROGRAMS += bench/matrix-floor
+# bench/matrix (script); the floor it compares with is each matrix
+# program's --floor mode (lib/matrix/driver.c).
 EXTRA_DIST += bench/matrix

@@ -12,6 +12,8 @@ EXTRA_DIST += unit/test-harness.sh
 # The reference model (pure) and the meta-test proving the matrix can fail.
 UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-vfat \
 	unit/test-model-readonly unit/test-ro-image
+# The matrix batch runner: replies, umask per item, crash, hang (root).
+UNIT_TESTS += unit/test-matrix-batch
 TESTS += unit/test-matrix-break.sh
 EXTRA_DIST += unit/test-matrix-break.sh
 # run/vm's command line, without booting (TAP).

@@ -1,9 +1,11 @@
-/* The matrix driver (see matrix.h): shared world, per-case reset, run,
- * observe, compare with the model, KTAP. Honours --list-cases, a case id
+/* The matrix driver (see matrix.h): shared world, fixtures per block of
+ * cases, their operations in one caller process, observe, compare with the
+ * model, KTAP. Honours --list-cases, a case id
  * as argv[1] or VT_CASE, VT_SHARD="i/n" (1 <= i <= n: cases whose index
  * modulo n is i-1) and VT_SEED (run the selected cases in a shuffled,
  * seed-determined order; ids do not change). */
 #include "matrix/axes.h"
+#include "matrix/batch.h"
 #include "matrix/case_model.h"
 #include "matrix/compare.h"
 #include "matrix/coverage.h"
@@ -22,159 +24,524 @@
 #include "util/errname.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *suite_test = "matrix/???";
 
-static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, struct vt_ktap *k,
-		     const char *name, struct vt_coverage *cov)
-{
-	int local = idx % f->local_count, pair = idx / f->local_count;
-	int map = pair / vt_caller_axis_count, caller = pair % vt_caller_axis_count;
-	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+/* A case between its model and its verdict. SLOT < 0: the objects are
+ * P and Q themselves (a case run alone, as ever); SLOT >= 0: the case's
+ * own P<slot> and Q<slot> beside them, so that the cases of a block never
+ * share an object. */
+struct mx_cs {
+	const struct vt_family *f;
+	int idx, map, slot;
+	const char *name;
 	struct vt_mcase c;
 	struct vt_world w;
 	struct vt_expect e;
+	struct vt_trace tr;
 	struct vt_exec_req q;
+	struct vt_caller who;
+	char p[4300], qd[4300], pname[32], qname[32];
+	const char *mroot;
+	struct vt_run run;
 	struct vt_exec_reply rep;
-	struct vt_caller who = vt_caller_user(ca->uid, ca->gid);
-	struct vt_minode disk;
+};
+
+static void case_paths(struct mx_world *rw, struct mx_cs *s);
+
+/* The model's side: the case, its verdict, where its objects live. */
+static void case_model(struct mx_world *rw, const struct vt_family *f, int idx, int slot,
+		       const char *name, struct mx_cs *s)
+{
+	int pair = idx / f->local_count;
+
+	s->f = f;
+	s->idx = idx;
+	s->map = pair / vt_caller_axis_count;
+	s->slot = slot;
+	s->name = name;
+	mx_model_case(rw, f, idx, &s->c, &s->w, &s->e, &s->tr);
+	case_paths(rw, s);
+}
+
+/* P, Q and the mount's root: the case's vfat world, or the shared disk */
+static void case_paths(struct mx_world *rw, struct mx_cs *s)
+{
+	int slot = s->slot;
+
+	if (slot < 0) {
+		snprintf(s->pname, sizeof(s->pname), "p");
+		snprintf(s->qname, sizeof(s->qname), "q");
+		snprintf(s->p, sizeof(s->p), "%s", s->c.vfat ? vt_vfat_p(s->c.vfat - 1) : rw->p);
+		snprintf(s->qd, sizeof(s->qd), "%s", s->c.vfat ? vt_vfat_q(s->c.vfat - 1) : rw->q);
+	} else {
+		snprintf(s->pname, sizeof(s->pname), "p%d", slot);
+		snprintf(s->qname, sizeof(s->qname), "q%d", slot);
+		snprintf(s->p, sizeof(s->p), "%s/%s", rw->disk, s->pname);
+		snprintf(s->qd, sizeof(s->qd), "%s/%s", rw->disk, s->qname);
+	}
+	s->mroot = s->c.vfat ? vt_vfat_mnt(s->c.vfat - 1, s->map) : rw->mnt[s->map];
+}
+
+/* The objects on disk, as root: 0, or -1 with the step in *WHAT. */
+static int case_fixtures(struct mx_cs *s, const char **what)
+{
+	const struct vt_mcase *c = &s->c;
+	char path[4400];
+
+	vt_fx_remove(s->p);
+	if (s->qd[0])
+		vt_fx_remove(s->qd);
+	if (vt_fx_write(s->p, &c->dir, what) < 0)
+		return -1;
+	if (c->dir2.exists && vt_fx_write(s->qd, &c->dir2, what) < 0)
+		return -1;
+	if (c->obj.exists) {
+		snprintf(path, sizeof(path), "%s/o", s->p);
+		if (vt_fx_write(path, &c->obj, what) < 0)
+			return -1;
+
+	}
+	if (c->other.exists) {
+		snprintf(path, sizeof(path), "%s/t", c->op.cross_dir ? s->qd : s->p);
+		if (vt_fx_write(path, &c->other, what) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The operation and the caller who runs it, through the mount. */
+static void case_request(struct mx_world *rw, struct mx_cs *s)
+{
+	int caller = (s->idx / s->f->local_count) % vt_caller_axis_count, g;
+	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+	const struct vt_mcase *c = &s->c;
+	struct vt_exec_req *q = &s->q;
+	struct vt_caller *who = &s->who;
+
+	memset(q, 0, sizeof(*q));
+	q->op = c->op;
+	snprintf(q->dir, sizeof(q->dir), "%s/%s", s->mroot, s->pname);
+	snprintf(q->path, sizeof(q->path), "%s/%s", q->dir,
+		 ((c->op.op <= VT_OP_SYMLINK || c->op.op == VT_OP_MKNOD_CHR) && !c->op.on_existing)
+		 ? "n" : "o");
+	if (c->op.cross_dir)
+		snprintf(q->path2, sizeof(q->path2), "%s/%s/%s", s->mroot, s->qname,
+			 c->op.to_other ? "t" : "n");
+	else
+		snprintf(q->path2, sizeof(q->path2), "%s/%s", q->dir, c->op.to_other ? "t" : "n");
+	if (*mx_result_name(&c->op) && c->op.op != VT_OP_UNLINK && c->op.op != VT_OP_RMDIR) {
+		if (c->op.cross_dir)
+			snprintf(q->result, sizeof(q->result), "%s/%s/%s", s->mroot, s->qname,
+				 c->op.to_other ? "t" : "n");
+		else
+			snprintf(q->result, sizeof(q->result), "%s/%s", q->dir,
+				 mx_result_name(&c->op));
+	}
+	*who = vt_caller_user(ca->uid, ca->gid);
+	who->userns_fd = rw->ns_fd[ca->ns];
+	who->userns_desc = ca->ns == VT_NS_INIT ? NULL : ca->ns == VT_NS_CHILD ? "ns0 " VT_NS0_SPEC
+										 : "ns1 " VT_NS1_SPEC " in ns0";
+	who->ngroups = ca->ngroups;
+	for (g = 0; g < ca->ngroups; g++)
+		who->groups[g] = ca->groups[g];
+	who->caps = ca->caps;
+	who->bset_drop = ca->bset_drop;
+	if (ca->fsids) {
+		who->fsuid = ca->fsuid;
+		who->fsgid = ca->fsgid;
+	}
+	who->umask = c->umask;
+	who->set_umask = true;
+}
+
+/* After the caller ran (S->run, S->rep): observe as root, compare, report. */
+static bool case_verdict(struct mx_world *rw, struct mx_cs *s, struct vt_ktap *k,
+			 struct vt_coverage *cov)
+{
+	int caller = (s->idx / s->f->local_count) % vt_caller_axis_count, map = s->map;
+	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+	const struct vt_mcase *c = &s->c;
+	const struct vt_expect *e = &s->e;
 	struct mx_report r = { .off = 0 };
 	static char replay[8192];
-	const char *what = "", *p, *qd, *mroot;
-	char path[4300], whotext[512];
-	struct vt_run run;
-	struct vt_trace tr;
+	char path[4400], whotext[512];
+	struct vt_minode disk;
 	struct stat st;
 	bool obj_exists;
-	int g;
 
-	(void)local;
-	mx_model_case(rw, f, idx, &c, &w, &e, &tr);
-	/* P, Q and the mount's root: the case's vfat world, or the shared disk */
-	p = c.vfat ? vt_vfat_p(c.vfat - 1) : rw->p;
-	qd = c.vfat ? vt_vfat_q(c.vfat - 1) : rw->q;
-	mroot = c.vfat ? vt_vfat_mnt(c.vfat - 1, map) : rw->mnt[map];
-	if (*mx_case_skip(rw, &c)) {
-		vt_ktap_result(k, VT_SKIP, name, mx_case_skip(rw, &c));
+	vt_caller_describe(&s->who, whotext, sizeof(whotext));
+	if (s->run.status != VT_RAN) {
+		mx_say(&r, "  caller %s did not run: %s\n", whotext, s->run.msg);
+		r.diffs++;
+	} else {
+		snprintf(path, sizeof(path), "%s/%s", c->op.cross_dir ? s->qd : s->p,
+			 mx_result_name(&c->op));
+		if (*mx_result_name(&c->op))
+			vt_fx_read(path, &disk);
+		else
+			memset(&disk, 0, sizeof(disk));
+		snprintf(path, sizeof(path), "%s/o", s->p);
+		obj_exists = lstat(path, &st) == 0;
+		mx_compare(&r, &s->w, c, e, s->run.ret, &s->rep, &disk, obj_exists, &st);
+		/* the case ran: the rules it decided are covered (pass or fail) */
+		vt_coverage_add(cov, &s->tr, e->err);
+	}
+	if (r.diffs) {
+		char head[8192];
+		struct mx_report h = { .off = 0 };
+
+		mx_say(&h, "MISMATCH %s\n", s->name);
+		mx_say(&h, "  fs %s, mount idmap %s (%s), caller %s (model caps %#llx)\n", rw->fstype,
+		    vt_map_axes[map].name, vt_map_axes[map].spec ? vt_map_axes[map].spec : "plain mount",
+		    whotext, (unsigned long long)ca->capmask);
+		if (c->vfat)
+			mx_say(&h, "  vfat world %s: mounted -o %s\n", vt_vfat_worlds[c->vfat - 1].name,
+			    vt_vfat_worlds[c->vfat - 1].options);
+		mx_describe_inode(&h, "P", &c->dir);
+		mx_describe_inode(&h, "P/o", &c->obj);
+		if (c->dir2.exists)
+			mx_describe_inode(&h, "Q", &c->dir2);
+		mx_describe_inode(&h, c->op.cross_dir ? "Q/t" : "P/t", &c->other);
+		mx_op_args_text(&h, &c->op);
+		mx_say(&h, "  model: %s (%s)\n", vt_errname(e->err), e->rule ? e->rule : "");
+		if (!e->err && e->result.exists)
+			mx_describe_inode(&h, "expected result", &e->result);
+		if (!s->run.ret && s->run.status == VT_RAN && disk.exists)
+			mx_describe_inode(&h, "actual result", &disk);
+		memcpy(head, h.buf, h.off + 1);
+		vt_ktap_diag(k, "%s%s  reproduce: %s", head, r.buf,
+			     vt_replay_line(replay, sizeof(replay), suite_test, s->name, rw->fstype));
+	}
+	vt_ktap_result(k, r.diffs ? VT_FAIL : VT_PASS, s->name, NULL);
+	return r.diffs == 0;
+}
+
+static bool case_setup_failed(struct mx_world *rw, const char *name, const char *what, int err,
+			      struct vt_ktap *k)
+{
+	static char replay[8192];
+
+	vt_ktap_diag(k, "setup of %s failed: %s: %s", name, what, vt_errname(err));
+	vt_ktap_diag(k, "  reproduce: %s",
+		     vt_replay_line(replay, sizeof(replay), suite_test, name, rw->fstype));
+	vt_ktap_result(k, VT_FAIL, name, NULL);
+	return false;
+}
+
+/* One case alone, in a caller process of its own. */
+static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, struct vt_ktap *k,
+		     const char *name, struct vt_coverage *cov)
+{
+	static struct mx_cs s;
+	const char *what = "";
+
+	case_model(rw, f, idx, -1, name, &s);
+	if (*mx_case_skip(rw, &s.c)) {
+		vt_ktap_result(k, VT_SKIP, name, mx_case_skip(rw, &s.c));
 		return true;
 	}
 	{
-		const char *why = mx_apply_sysctls(rw, &c);
+		const char *why = mx_apply_sysctls(rw, &s.c);
 
 		if (why) {
 			vt_ktap_result(k, VT_SKIP, name, why);
 			return true;
 		}
 	}
-
 	/* reset the object state on disk */
-	vt_fx_remove(p);
-	if (qd[0])
-		vt_fx_remove(qd);
-	if (vt_fx_write(p, &c.dir, &what) < 0)
-		goto setup_failed;
-	if (c.dir2.exists && vt_fx_write(qd, &c.dir2, &what) < 0)
-		goto setup_failed;
-	if (c.obj.exists) {
-		snprintf(path, sizeof(path), "%s/o", p);
-		if (vt_fx_write(path, &c.obj, &what) < 0)
-			goto setup_failed;
-
-	}
-	if (c.other.exists) {
-		snprintf(path, sizeof(path), "%s/t", c.op.cross_dir ? qd : p);
-		if (vt_fx_write(path, &c.other, &what) < 0)
-			goto setup_failed;
-	}
-
+	if (case_fixtures(&s, &what) < 0)
+		return case_setup_failed(rw, name, what, errno, k);
 	/* the operation, as the caller, through the mount */
-	memset(&q, 0, sizeof(q));
-	q.op = c.op;
-	snprintf(q.dir, sizeof(q.dir), "%s/p", mroot);
-	snprintf(q.path, sizeof(q.path), "%s/%s", q.dir,
-		 ((c.op.op <= VT_OP_SYMLINK || c.op.op == VT_OP_MKNOD_CHR) && !c.op.on_existing)
-		 ? "n" : "o");
-	if (c.op.cross_dir)
-		snprintf(q.path2, sizeof(q.path2), "%s/q/%s", mroot, c.op.to_other ? "t" : "n");
-	else
-		snprintf(q.path2, sizeof(q.path2), "%s/%s", q.dir, c.op.to_other ? "t" : "n");
-	if (*mx_result_name(&c.op) && c.op.op != VT_OP_UNLINK && c.op.op != VT_OP_RMDIR)
-		snprintf(q.result, sizeof(q.result), "%s/%s",
-			 c.op.cross_dir ? mroot : q.dir,
-			 c.op.cross_dir ? (c.op.to_other ? "q/t" : "q/n") : mx_result_name(&c.op));
-	who.userns_fd = rw->ns_fd[ca->ns];
-	who.userns_desc = ca->ns == VT_NS_INIT ? NULL : ca->ns == VT_NS_CHILD ? "ns0 " VT_NS0_SPEC
-										 : "ns1 " VT_NS1_SPEC " in ns0";
-	who.ngroups = ca->ngroups;
-	for (g = 0; g < ca->ngroups; g++)
-		who.groups[g] = ca->groups[g];
-	who.caps = ca->caps;
-	who.bset_drop = ca->bset_drop;
-	if (ca->fsids) {
-		who.fsuid = ca->fsuid;
-		who.fsgid = ca->fsgid;
-	}
-	who.umask = c.umask;
-	who.set_umask = true;
-	run = vt_run_as(&who, vt_exec_op, &q, &rep, sizeof(rep));
-	vt_caller_describe(&who, whotext, sizeof(whotext));
-	if (run.status != VT_RAN) {
-		mx_say(&r, "  caller %s did not run: %s\n", whotext, run.msg);
-		r.diffs++;
-	} else {
-		snprintf(path, sizeof(path), "%s/%s", c.op.cross_dir ? qd : p,
-			 mx_result_name(&c.op));
-		if (*mx_result_name(&c.op))
-			vt_fx_read(path, &disk);
-		else
-			memset(&disk, 0, sizeof(disk));
-		snprintf(path, sizeof(path), "%s/o", p);
-		obj_exists = lstat(path, &st) == 0;
-		mx_compare(&r, &w, &c, &e, run.ret, &rep, &disk, obj_exists, &st);
-		/* the case ran: the rules it decided are covered (pass or fail) */
-		vt_coverage_add(cov, &tr, e.err);
-	}
-	if (r.diffs) {
-		char head[8192];
-		struct mx_report h = { .off = 0 };
+	case_request(rw, &s);
+	s.run = vt_run_as(&s.who, vt_exec_op, &s.q, &s.rep, sizeof(s.rep));
+	return case_verdict(rw, &s, k, cov);
+}
 
-		mx_say(&h, "MISMATCH %s\n", name);
-		mx_say(&h, "  fs %s, mount idmap %s (%s), caller %s (model caps %#llx)\n", rw->fstype,
-		    vt_map_axes[map].name, vt_map_axes[map].spec ? vt_map_axes[map].spec : "plain mount",
-		    whotext, (unsigned long long)ca->capmask);
-		if (c.vfat)
-			mx_say(&h, "  vfat world %s: mounted -o %s\n", vt_vfat_worlds[c.vfat - 1].name,
-			    vt_vfat_worlds[c.vfat - 1].options);
-		mx_describe_inode(&h, "P", &c.dir);
-		mx_describe_inode(&h, "P/o", &c.obj);
-		if (c.dir2.exists)
-			mx_describe_inode(&h, "Q", &c.dir2);
-		mx_describe_inode(&h, c.op.cross_dir ? "Q/t" : "P/t", &c.other);
-		mx_op_args_text(&h, &c.op);
-		mx_say(&h, "  model: %s (%s)\n", vt_errname(e.err), e.rule ? e.rule : "");
-		if (!e.err && e.result.exists)
-			mx_describe_inode(&h, "expected result", &e.result);
-		if (!run.ret && run.status == VT_RAN && disk.exists)
-			mx_describe_inode(&h, "actual result", &disk);
-		memcpy(head, h.buf, h.off + 1);
-		vt_ktap_diag(k, "%s%s  reproduce: %s", head, r.buf,
-			     vt_replay_line(replay, sizeof(replay), suite_test, name, rw->fstype));
-	}
-	vt_ktap_result(k, r.diffs ? VT_FAIL : VT_PASS, name, NULL);
-	return r.diffs == 0;
+/* The largest block of cases one caller process runs, and how long it
+ * may take over one case before it counts as hung. */
+#define MX_BLOCK 256
+#define MX_CASE_TIMEOUT_S 60
 
-setup_failed:
-	vt_ktap_diag(k, "setup of %s failed: %s: %s", name, what, vt_errname(errno));
-	vt_ktap_diag(k, "  reproduce: %s",
-		     vt_replay_line(replay, sizeof(replay), suite_test, name, rw->fstype));
-	vt_ktap_result(k, VT_FAIL, name, NULL);
-	return false;
+/* Whether case S can share a caller process with the other cases of its
+ * (family, mount idmap, caller) block: not when it needs the
+ * fs.protected_* sysctls changed first (global state, set as root between
+ * cases), not in vfat's worlds (their P and Q are the worlds' own). An
+ * exec (matrix/010) may: it execs in a child of its own (executor.c
+ * exec_op), and the one change it makes to the caller, clearing the
+ * inheritable and ambient sets, is the same for every exec case and
+ * matters only at execve (capabilities(7): both feed only the new
+ * permitted set), so a later case sees the caller it would have seen
+ * alone. */
+static bool case_batchable(const struct mx_world *rw, const struct mx_cs *s)
+{
+	const int *want = s->c.sysctl_set ? s->c.sysctl : rw->sysctl_orig;
+	int k;
+
+	if (s->c.vfat)
+		return false;
+	for (k = 0; k < VT_SYSCTL__COUNT; k++)
+		if (want[k] != rw->sysctl_cur[k])
+			return false;
+	return true;
+}
+
+/* Runs the block that starts at SEL[0] (at most N cases): the consecutive
+ * cases of one family, mount idmap and caller that can share a caller
+ * process. Their fixtures are written in one pass, each case on its own
+ * P<slot>/Q<slot>; their operations run in one caller process; each is
+ * then observed and reported in order, as run_case() would. A case whose
+ * caller crashed or hung is reported so; the block's later cases then run
+ * one by one. Returns how many cases of SEL it reported (>= 1). */
+static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *sel, int n,
+		     struct vt_expunges *x, struct vt_ktap *k, struct vt_coverage *cov, int *fails)
+{
+	enum { B_SKIP, B_SETUP_FAILED, B_READY };
+	static struct mx_cs *cs;
+	static char names[MX_BLOCK][512];
+	static struct mx_batch_item items[MX_BLOCK];
+	static int state[MX_BLOCK], item_of[MX_BLOCK], errs[MX_BLOCK];
+	static const char *whats[MX_BLOCK];
+	const struct vt_family *f0 = NULL;
+	int m, t, idx, pair0 = -1, nitems = 0, got = 0, first = -1;
+	struct vt_run fail;
+	bool every = false;
+
+	if (!cs && !(cs = calloc(MX_BLOCK, sizeof(*cs)))) {
+		const struct vt_family *f = mx_space_case(sp, sel[0], &idx);
+
+		mx_case_name(f, idx, names[0], sizeof(names[0]));
+		if (!run_case(rw, f, idx, k, names[0], cov))
+			(*fails)++;
+		return 1;
+	}
+	for (m = 0; m < n && m < MX_BLOCK; m++) {
+		const struct vt_family *f = mx_space_case(sp, sel[m], &idx);
+
+		if (m && (f != f0 || idx / f->local_count != pair0))
+			break;
+		f0 = f;
+		pair0 = idx / f->local_count;
+		mx_case_name(f, idx, names[m], sizeof(names[m]));
+		if (m && vt_expunged(x, f->test_id, names[m]))
+			break;	/* matrix_run() reports it */
+		case_model(rw, f, idx, m, names[m], &cs[m]);
+		if (*mx_case_skip(rw, &cs[m].c)) {
+			state[m] = B_SKIP;
+			continue;
+		}
+		if (!case_batchable(rw, &cs[m]))
+			break;
+		state[m] = B_READY;
+	}
+	if (m == 0) {
+		/* a case that needs a caller process (or sysctls) of its own */
+		if (!run_case(rw, f0, idx, k, names[0], cov))
+			(*fails)++;
+		return 1;
+	}
+	/* the fixtures of the whole block, as root, before any caller runs */
+	for (t = 0; t < m; t++) {
+		if (state[t] != B_READY)
+			continue;
+		whats[t] = "";
+		if (case_fixtures(&cs[t], &whats[t]) < 0) {
+			errs[t] = errno;
+			state[t] = B_SETUP_FAILED;
+			continue;
+		}
+		case_request(rw, &cs[t]);
+		if (first < 0)
+			first = t;
+		item_of[t] = nitems;
+		items[nitems].q = &cs[t].q;
+		items[nitems].umask = cs[t].c.umask;
+		items[nitems].rep = &cs[t].rep;
+		nitems++;
+	}
+	/* every operation of the block in one caller process */
+	if (nitems)
+		got = mx_run_batch(&cs[first].who, items, nitems, MX_CASE_TIMEOUT_S, &fail, &every);
+	for (t = 0; t < m; t++) {
+		struct mx_cs *s = &cs[t];
+		bool ok = true;
+
+		if (state[t] == B_SKIP) {
+			vt_ktap_result(k, VT_SKIP, names[t], mx_case_skip(rw, &s->c));
+			continue;
+		}
+		if (state[t] == B_SETUP_FAILED) {
+			ok = case_setup_failed(rw, names[t], whats[t], errs[t], k);
+		} else if (item_of[t] < got) {
+			memset(&s->run, 0, sizeof(s->run));
+			s->run.status = VT_RAN;
+			s->run.ret = items[item_of[t]].ret;
+			ok = case_verdict(rw, s, k, cov);
+		} else if (item_of[t] == got || every) {
+			/* the case the caller was running when it died or hung */
+			s->run = fail;
+			ok = case_verdict(rw, s, k, cov);
+		} else {
+			/* after a crash or hang: alone, as without blocks */
+			vt_fx_remove(s->p);
+			vt_fx_remove(s->qd);
+			ok = run_case(rw, s->f, s->idx, k, names[t], cov);
+		}
+		if (!ok)
+			(*fails)++;
+		vt_fx_remove(s->p);
+		vt_fx_remove(s->qd);
+	}
+	return m;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The operations of N requests as WHO, in one child: returns the seconds
+ * spent inside the operations alone (no fork, no credential switch), or
+ * a negative value if the child failed. */
+static double floor_ops(const struct vt_caller *who, struct mx_cs **ss, int n)
+{
+	struct vt_caller c = *who;
+	double spent = -1;
+	int pfd[2], status, k;
+	pid_t pid;
+
+	c.set_umask = false;
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char msg[256];
+		double sum = 0, t0;
+
+		close(pfd[0]);
+		if (vt_caller_become(&c, msg, sizeof(msg)) < 0)
+			_exit(1);
+		for (k = 0; k < n; k++) {
+			umask(ss[k]->c.umask);
+			t0 = now_s();
+			vt_exec_op(&ss[k]->q, &ss[k]->rep, sizeof(ss[k]->rep));
+			sum += now_s() - t0;
+		}
+		_exit(write(pfd[1], &sum, sizeof(sum)) == (ssize_t)sizeof(sum) ? 0 : 1);
+	}
+	close(pfd[1]);
+	if (read(pfd[0], &spent, sizeof(spent)) != (ssize_t)sizeof(spent))
+		spent = -1;
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return spent;
+}
+
+/* --floor (bench/matrix): what the program's cases must do and nothing
+ * else, timed: each case's fixture system calls as root (writing P, P/o,
+ * Q, P/t and removing them again), its operation as its caller through
+ * its mount, and its observation (the result read back, P/o looked up).
+ * Not timed: the model, the comparison, KTAP, and the processes and
+ * credential switches (one caller process per block, as the matrix). A
+ * skipped case must do nothing and costs nothing. Prints one line. */
+static int matrix_floor(const struct mx_space *sp, const char *base_name)
+{
+	struct mx_cs *cs = calloc(MX_BLOCK, sizeof(*cs)), *ready[MX_BLOCK];
+	double fix = 0, ops = 0, obs = 0, t0, spent;
+	struct mx_world w;
+	const char *why, *what;
+	int i = 0, m, t, n, idx;
+
+	memset(&w, 0, sizeof(w));
+	if (!cs)
+		return 2;
+	why = mx_world_setup(&w, base_name);
+	if (why || w.fat) {
+		mx_world_teardown(&w);
+		printf("floor: not measured here: %s\n", why ? why : "vfat's worlds");
+		return 4;
+	}
+	while (i < sp->total) {
+		int pair0 = -1;
+
+		for (m = 0, n = 0; m < MX_BLOCK && i + m < sp->total; m++) {
+			const struct vt_family *f = mx_space_case(sp, i + m, &idx);
+			struct mx_cs *s = &cs[m];
+
+			if (m && idx / f->local_count != pair0)
+				break;
+			pair0 = idx / f->local_count;
+			memset(&s->c, 0, sizeof(s->c));
+			f->make(idx % f->local_count, &s->c);	/* the case, not the model */
+			s->f = f;
+			s->idx = idx;
+			s->map = pair0 / vt_caller_axis_count;
+			s->slot = m;
+			case_paths(&w, s);
+			if (!*mx_case_skip(&w, &s->c))
+				ready[n++] = s;
+		}
+		i += m;
+		t0 = now_s();
+		for (t = 0; t < n; t++)
+			if (case_fixtures(ready[t], &what) < 0) {
+				printf("floor: fixture failed: %s: %s\n", what, vt_errname(errno));
+				mx_world_teardown(&w);
+				return 1;
+			}
+		fix += now_s() - t0;
+		for (t = 0; t < n; t++)
+			case_request(&w, ready[t]);
+		if (n && (spent = floor_ops(&ready[0]->who, ready, n)) < 0) {
+			printf("floor: the caller process failed\n");
+			mx_world_teardown(&w);
+			return 1;
+		}
+		ops += n ? spent : 0;
+		t0 = now_s();
+		for (t = 0; t < n; t++) {
+			struct mx_cs *s = ready[t];
+			struct vt_minode disk;
+			struct stat st;
+			char path[4400];
+
+			if (*mx_result_name(&s->c.op)) {
+				snprintf(path, sizeof(path), "%s/%s", s->c.op.cross_dir ? s->qd : s->p,
+					 mx_result_name(&s->c.op));
+				vt_fx_read(path, &disk);
+			}
+			snprintf(path, sizeof(path), "%s/o", s->p);
+			lstat(path, &st);
+		}
+		obs += now_s() - t0;
+		t0 = now_s();
+		for (t = 0; t < n; t++) {
+			vt_fx_remove(ready[t]->p);
+			vt_fx_remove(ready[t]->qd);
+		}
+		fix += now_s() - t0;
+	}
+	mx_world_teardown(&w);
+	free(cs);
+	printf("floor %d cases: fixtures %.3f s, operations %.3f s, observation %.3f s, "
+	       "total %.3f s\n", sp->total, fix, ops, obs, fix + ops + obs);
+	return fflush(stdout) == 0 ? 0 : 2;
 }
 
 static const char *strip_prefix(const char *id)
@@ -185,6 +552,17 @@ static const char *strip_prefix(const char *id)
 	if (strncmp(id, suite_test, n) == 0 && id[n] == '/')
 		return id + n + 1;
 	return id;
+}
+
+/* exec-probe lives next to the test program (fixture.h) */
+static void set_probe_path(const char *argv0)
+{
+	static char probe[4200];
+	char d[4096];
+
+	snprintf(d, sizeof(d), "%s", argv0);
+	snprintf(probe, sizeof(probe), "%s/exec-probe", dirname(d));
+	vt_fx_probe_path = probe;
 }
 
 static int matrix_run(const struct mx_space *sp, bool sample, const char *base_name, int argc,
@@ -202,14 +580,7 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	struct mx_world w;
 
 	snprintf(self, sizeof(self), "%s", argv[0]);
-	{
-		static char probe[4200];
-		char d[4096];
-
-		snprintf(d, sizeof(d), "%s", argv[0]);
-		snprintf(probe, sizeof(probe), "%s/exec-probe", dirname(d));
-		vt_fx_probe_path = probe;
-	}
+	set_probe_path(argv[0]);
 	{
 		static char st[600];
 		char *b = basename(self);
@@ -319,7 +690,7 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 		vt_ktap_diag(&k, "%s", note);
 	if (sample_how)
 		vt_ktap_diag(&k, "sample %s", sample_how);
-	for (i = 0; i < nsel; i++) {
+	for (i = 0; i < nsel;) {
 		int idx;
 		const struct vt_family *f = mx_space_case(sp, sel[i], &idx);
 		const char *why_skip;
@@ -331,10 +702,17 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 
 			snprintf(msg, sizeof(msg), "expunged: %s", why_skip);
 			vt_ktap_result(&k, VT_SKIP, nm, msg);
+			i++;
 			continue;
 		}
-		if (!run_case(&w, f, idx, &k, nm, &cov))
-			fails++;
+		/* --case: the one case alone, exactly as it ever ran */
+		if (nsel == 1) {
+			if (!run_case(&w, f, idx, &k, nm, &cov))
+				fails++;
+			i++;
+			continue;
+		}
+		i += run_block(&w, sp, sel + i, nsel - i, &x, &k, &cov, &fails);
 	}
 	mx_world_teardown(&w);
 	vt_ktap_diag(&k, "%d of %d cases mismatched", fails, nsel);
@@ -376,6 +754,10 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 	if (!f)
 		return matrix_not_here(why, argc, argv);
 	sp = (struct mx_space){ one, 1, f->local_count * vt_map_axis_count * vt_caller_axis_count, { 0 } };
+	if (argc == 2 && strcmp(argv[1], "--floor") == 0) {
+		set_probe_path(argv[0]);
+		return matrix_floor(&sp, f->name);
+	}
 	return matrix_run(&sp, false, f->name, argc, argv);
 }
 

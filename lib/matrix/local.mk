@@ -4,6 +4,7 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/matrix.h lib/matrix/axes.h lib/matrix/axes.c \
 	lib/matrix/fixture.h lib/matrix/fixture.c \
 	lib/matrix/executor.h lib/matrix/executor.c \
+	lib/matrix/batch.h lib/matrix/batch.c \
 	lib/matrix/coverage.h lib/matrix/coverage.c \
 	lib/matrix/sample.h lib/matrix/sample.c \
 	lib/matrix/family_helpers.c \

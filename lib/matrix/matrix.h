@@ -1,9 +1,10 @@
 /* The matrix: every case is (mount idmap) x (caller) x (family-specific
  * object state and operation). A family (tests/matrix/NNN.c) describes its
  * own axis; the driver builds the shared world once (image, idmapped
- * mounts, user namespaces), and for each case resets the object state on
- * disk, runs the operation as the caller through the mount in a forked
- * child, observes the result, and compares it with the model. */
+ * mounts, user namespaces), and for each block of cases that share a
+ * mount idmap and a caller writes every case's objects on disk, runs their
+ * operations as the caller through the mount in one forked child, then
+ * observes each result and compares it with the model. */
 #ifndef VT_MATRIX_H
 #define VT_MATRIX_H
 

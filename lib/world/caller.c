@@ -101,7 +101,7 @@ static int raise_permitted(void)
 	return ret;
 }
 
-static int become(const struct vt_caller *c, char *msg, size_t len)
+int vt_caller_become(const struct vt_caller *c, char *msg, size_t len)
 {
 	uid_t fsuid = c->fsuid == VT_SAME ? c->uid : c->fsuid;
 	gid_t fsgid = c->fsgid == VT_SAME ? c->gid : c->fsgid;
@@ -219,7 +219,7 @@ struct vt_run vt_run_as(const struct vt_caller *c, vt_caller_fn fn, void *arg, v
 		close(pfd[0]);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		memset(&head, 0, sizeof(head));
-		head.setup_err = become(c, head.msg, sizeof(head.msg));
+		head.setup_err = vt_caller_become(c, head.msg, sizeof(head.msg));
 		if (head.setup_err == 0)
 			head.ret = fn(arg, data, datalen);
 		write_full(pfd[1], &head, sizeof(head));

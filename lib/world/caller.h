@@ -56,6 +56,12 @@ struct vt_run {
  * errno value. */
 typedef int (*vt_caller_fn)(void *arg, void *data, size_t datalen);
 
+/* Assumes C's credentials in the calling process (a child made for it:
+ * they cannot be given back). 0, or -errno with the failing step in MSG.
+ * vt_run_as does this; the matrix's batches run several operations after
+ * one call. */
+int vt_caller_become(const struct vt_caller *c, char *msg, size_t len);
+
 /* Runs FN(ARG) as C. DATA may be NULL. Returns the outcome. */
 struct vt_run vt_run_as(const struct vt_caller *c, vt_caller_fn fn, void *arg, void *data,
 			size_t datalen);
