@@ -194,8 +194,7 @@ vt_results_stage() {
 		mkdir "$VT_STAGE/$VT_PREV" &&
 		{ [ ! -f "$VT_RESULT_DIR/run.incomplete" ] || cp -- "$VT_RESULT_DIR/run.incomplete" "$VT_STAGE/$VT_PREV/run.incomplete"; }; } 2>&1); then
 		echo "check: results directory $VT_RESULT_DIR is not writable (writing the staging directory $VT_STAGE next to it failed: ${err##*: })" >&2
-		rm -rf --one-file-system -- "$VT_STAGE"
-		VT_STAGE=""
+		vt_stage_discard
 		return 2
 	fi
 }
@@ -215,8 +214,8 @@ vt_results_open() {
 	vt_results_stage || return 2
 	if { [ -f "$VT_RESULT_DIR/check.log" ] && ! cp -- "$VT_RESULT_DIR/check.log" "$VT_STAGE/check.log"; } ||
 		{ [ -f "$VT_RESULT_DIR/check.time" ] && ! cp -- "$VT_RESULT_DIR/check.time" "$VT_STAGE/check.time"; } ||
-		! printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.\n' \
-			"$$" "$(date -u +%FT%TZ)" | vt_put "$VT_RESULT_DIR/run.incomplete" 2>/dev/null; then
+		! vt_put "$VT_RESULT_DIR/run.incomplete" 2>/dev/null <<<"$(printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.' \
+			"$$" "$(date -u +%FT%TZ)")"; then
 		echo "check: results directory $VT_RESULT_DIR is not writable (setting up this run's files failed${VT_WRITE_ERROR:+: $VT_WRITE_ERROR})" >&2
 		vt_results_abort
 		return 2
@@ -253,8 +252,12 @@ vt_results_abort() {
 	else
 		rm -f -- "$VT_RESULT_DIR/run.incomplete"
 	fi
-	# A staging that cannot go (its directory not writable) keeps its
-	# marker, so that the next run can tell it is a dead run's.
+	vt_stage_discard
+}
+
+# A staging that cannot go (its directory not writable) keeps its marker
+# where it can, so that the next run can tell it is a dead run's.
+vt_stage_discard() {
 	rm -rf --one-file-system -- "$VT_STAGE" 2>/dev/null ||
 		{ [ ! -d "$VT_STAGE" ] || { printf 'path=%s\npid=%s\n' "$VT_STAGE" "$$" >"$VT_STAGE/$VT_STAGE_MARKER"; } 2>/dev/null; }
 	VT_STAGE=""
@@ -280,13 +283,14 @@ vt_results_publish() {
 	if [ -f "$VT_RESULT_DIR/$VT_MANIFEST" ]; then
 		while IFS= read -r -d '' rel; do listed[$rel]=1; done <"$VT_RESULT_DIR/$VT_MANIFEST"
 	fi
-	# This run's files, and the carried-over ones check wrote before.
-	while IFS= read -r -d '' rel; do
+	# This run's files, and the carried-over ones check wrote before (no
+	# pipeline into vt_put: it must run in this shell to record an error).
+	vt_put "$VT_STAGE/$VT_MANIFEST" < <(while IFS= read -r -d '' rel; do
 		vt_results_control "$rel" && continue
 		top=${rel%%/*}
 		[ -z "${carried[$top]:-}" ] || [ -n "${listed[$rel]:-}" ] || continue
 		printf '%s\0' "$rel"
-	done < <(find "$VT_STAGE" -mindepth 1 -printf '%P\0') | vt_put "$VT_STAGE/$VT_MANIFEST" || return 1
+	done < <(find "$VT_STAGE" -mindepth 1 -printf '%P\0')) || return 1
 	chmod --reference="$VT_RESULT_DIR" -- "$VT_STAGE" && chown --reference="$VT_RESULT_DIR" -- "$VT_STAGE" ||
 		{ vt_write_failed "$VT_STAGE (mode)"; return 1; }
 	find "$VT_STAGE" \( -type f -o -type d \) -print0 | xargs -0r sync -- ||
@@ -326,9 +330,8 @@ vt_results_publish() {
 vt_results_close() { # status of the run
 	local status=$1
 	if [ -z "$VT_WRITE_ERROR" ] && [ "${VT_REPORT_INCOMPLETE:-1}" = 1 ]; then
-		printf 'The run of ./check (pid %s) was interrupted by %s after %s of %s test runs: results.ktap, result.xml and check.log here are its partial results, marked incomplete.\n' \
-			"$$" "${VT_SIGNAL:-a signal}" "$VT_N" "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))" |
-			vt_put "$VT_STAGE/run.incomplete"
+		vt_put "$VT_STAGE/run.incomplete" <<<"$(printf 'The run of ./check (pid %s) was interrupted by %s after %s of %s test runs: results.ktap, result.xml and check.log here are its partial results, marked incomplete.' \
+			"$$" "${VT_SIGNAL:-a signal}" "$VT_N" "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))")"
 	fi
 	if [ -n "$VT_WRITE_ERROR" ] || ! vt_results_publish; then
 		vt_results_abort
