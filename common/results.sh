@@ -3,24 +3,39 @@
 #
 # - A lock (flock on RESULTS/.lock, which names the holder) admits one run:
 #   a second one exits 2 and says who holds it.
-# - Everything this run writes goes to RESULTS/.staging.XXXXXX (check.log
-#   copied there first and appended to), and is renamed into RESULTS only
-#   once complete and fsync'd: results.ktap, result.xml,
-#   rule-coverage.tsv, check.log and each <section>/ directory.
-# - RESULTS/run.incomplete is written first and removed last: while it is
-#   there, the files next to it are not this run's complete results (it
-#   says whose they are). After SIGKILL it stays; the next run says so in
-#   check.log and on the terminal, and discards the dead run's staging.
+# - Everything this run writes goes to a sibling of RESULTS,
+#   PARENT/.NAME.staging.XXXXXX (check.log and check.time copied there
+#   first and appended to). Publishing is one step: once the staging holds
+#   the complete new results (the entries of RESULTS this run does not
+#   replace are carried over as hard links) and is fsync'd, it is swapped
+#   with RESULTS by renameat2(RENAME_EXCHANGE) (vfsidmap-tool exchange).
+#   A reader sees the old results or the new ones, never a mixture; a
+#   failure before the swap leaves RESULTS as it was.
+# - The swapped-out old results are removed only as far as check can prove
+#   it wrote them: RESULTS/.vfsidmap-results lists (NUL-separated) every
+#   file check published; a file of the old directory goes if that list
+#   names it or if it is a hard link of the same file still in RESULTS
+#   (carried over). Anything else (a user's file, results of an older
+#   check without the list) is kept in PARENT/NAME.kept-XXXXXX and said so.
+# - RESULTS/run.incomplete is written first: while it is there, the files
+#   next to it are not this run's complete results (it says whose they
+#   are). After SIGKILL it stays; the next run says so in check.log and on
+#   the terminal, and discards the dead run's staging.
 # - A write error at any point (ENOSPC, EROFS, EIO, EACCES) stops the run:
 #   exit 2, the staging is discarded, the previous files are untouched.
 # - SIGINT/SIGTERM/SIGHUP: the partial results are published marked
 #   incomplete (KTAP "Bail out!", a JUnit <error>, a check.log line) and
 #   run.incomplete says so.
+# RESULTS itself must not be a mount point (a mount point cannot be
+# renamed) and nothing may be mounted below it (hard links cannot cross).
 
 VT_RESULT_DIR=""
 VT_STAGE=""
 VT_WRITE_ERROR=""
-VT_STAGE_MARKER=vfsidmap-staging
+VT_STAGE_MARKER=.vfsidmap-staging   # in a staging: path=<its own path>, pid, started
+VT_OLD_STAGE_MARKER=vfsidmap-staging # RESULTS/.staging.* of older checks
+VT_MANIFEST=.vfsidmap-results        # in RESULTS: the files check published
+VT_PREV=.vfsidmap-old                # in the staging: the previous run.incomplete
 VT_DEAD_RUN_NOTE=""
 
 vt_write_failed() { # what
@@ -33,21 +48,76 @@ vt_write_failed() { # what
 
 # Stdin to FILE: a temporary file next to it, fsync, rename.
 vt_put() { # file
-	local tmp="$1.tmp.$$"
-	if cat >"$tmp" && sync -- "$tmp" && mv -f -- "$tmp" "$1"; then
+	local tmp="$1.tmp.$$" err
+	if err=$({ cat >"$tmp" && sync -- "$tmp" && mv -f -- "$tmp" "$1"; } 2>&1); then
 		return 0
 	fi
 	rm -f -- "$tmp" 2>/dev/null
-	vt_write_failed "$1"
+	vt_write_failed "$1${err:+ (${err##*: })}"
 }
 
-vt_results_open() {
-	local dir=${VT_RESULTS:-$VT_TOP/results} err holder s pid started
-	# From here on a signal ends the run through the normal path (results
-	# marked incomplete), also while the filesystems are being set up.
-	trap 'vt_on_signal SIGINT' INT
-	trap 'vt_on_signal SIGTERM' TERM
-	trap 'vt_on_signal SIGHUP' HUP
+# check's own bookkeeping in a results directory (top level): never
+# carried over, never listed, always check's.
+vt_results_control() { # relative path
+	case "$1" in
+	.lock | run.incomplete | "$VT_MANIFEST" | "$VT_MANIFEST".tmp.* | "$VT_STAGE_MARKER" | "$VT_PREV" | "$VT_PREV"/*) return 0 ;;
+	esac
+	return 1
+}
+
+# fd 8 <- DIR/.lock, locked. Publishing swaps directories, so a lock file
+# opened just before a run published may be the old results' one: it
+# counts only if it is still the file at DIR/.lock once locked.
+vt_results_lock() { # dir
+	local dir=$1 holder try
+	for try in 1 2 3 4 5; do
+		if ! { exec 8<>"$dir/.lock"; } 2>/dev/null; then
+			echo "check: results directory $dir is not writable" >&2
+			return 2
+		fi
+		if ! flock -n 8; then
+			holder=$(head -n 1 "$dir/.lock" 2>/dev/null | cut -c 1-300)
+			echo "check: results directory $dir is in use by another run (${holder:-holder unknown}); wait for it to end or give another --results" >&2
+			exec 8>&-
+			return 2
+		fi
+		[ "$(stat -L -c %d:%i /dev/fd/8 2>/dev/null)" = "$(stat -c %d:%i -- "$dir/.lock" 2>/dev/null)" ] && return 0
+		exec 8>&-
+	done
+	echo "check: results directory $dir: its lock file keeps being replaced (runs publishing into it); try again" >&2
+	return 2
+}
+
+# Removes what OLD (swapped-out or stranded results of RESULTS) provably
+# holds of check's: files its manifest lists, check's bookkeeping, and
+# hard links of files that RESULTS still has under the same name. What is
+# left is kept as PARENT/NAME.kept-XXXXXX and named on stderr.
+vt_results_prune() { # old directory
+	local old=$1 rel id type kept
+	local -A mine=() now=()
+	if [ -f "$old/$VT_MANIFEST" ] && [ ! -L "$old/$VT_MANIFEST" ]; then
+		while IFS= read -r -d '' rel; do mine[$rel]=1; done <"$old/$VT_MANIFEST"
+	fi
+	while IFS= read -r -d '' rel && IFS= read -r -d '' id; do
+		now[$rel]=$id
+	done < <(find "$VT_RESULT_DIR" -mindepth 1 -xdev -printf '%P\0%D:%i\0' 2>/dev/null)
+	while IFS= read -r -d '' rel && IFS= read -r -d '' id && IFS= read -r -d '' type; do
+		if [ "$type" = d ]; then
+			rmdir -- "$old/$rel" 2>/dev/null   # only when emptied
+		elif [ -n "${mine[$rel]:-}" ] || vt_results_control "$rel" || [ "${now[$rel]:-}" = "$id" ]; then
+			rm -f -- "$old/$rel"
+		fi
+	done < <(find "$old" -mindepth 1 -xdev -depth -printf '%P\0%D:%i\0%y\0' 2>/dev/null)
+	rmdir -- "$old" 2>/dev/null && return 0
+	kept=$(mktemp -u "$VT_RESULT_DIR.kept-XXXXXX") &&
+		mv -T -n -- "$old" "$kept" 2>/dev/null && [ ! -e "$old" ] || kept=$old
+	echo "check: kept $kept: the previous contents of $VT_RESULT_DIR held files that check did not write (or an older check wrote without listing them) and that are not in the new results, e.g. $(cd "$kept" && find . -mindepth 1 ! -type d | head -n 3 | tr '\n' ' ')- nothing there was deleted; look through it and remove it yourself" >&2
+}
+
+# VT_RESULT_DIR <- DIR (made if missing), canonical; refused when it is a
+# mount point or has a mount below it.
+vt_results_where() { # dir
+	local dir=$1 err
 	if [ -e "$dir" ] && [ ! -d "$dir" ]; then
 		echo "check: results directory $dir exists and is not a directory" >&2
 		return 2
@@ -59,104 +129,217 @@ vt_results_open() {
 		}
 	fi
 	VT_RESULT_DIR=$(cd -- "$dir" && pwd -P) || return 2
-	if ! { exec 8<>"$VT_RESULT_DIR/.lock"; } 2>/dev/null; then
-		echo "check: results directory $VT_RESULT_DIR is not writable" >&2
+	if mountpoint -q -- "$VT_RESULT_DIR"; then
+		echo "check: results directory $VT_RESULT_DIR is a mount point: check publishes results by swapping the directory with a complete sibling in one step, which a mount point cannot take part in; give a directory inside it (--results $VT_RESULT_DIR/results)" >&2
 		return 2
 	fi
-	if ! flock -n 8; then
-		holder=$(head -n 1 "$VT_RESULT_DIR/.lock" 2>/dev/null | cut -c 1-300)
-		echo "check: results directory $VT_RESULT_DIR is in use by another run (${holder:-holder unknown}); wait for it to end or give another --results" >&2
-		exec 8>&-
+	if awk -v p="$VT_RESULT_DIR/" 'index($5, p) == 1 { f = 1 } END { exit !f }' /proc/self/mountinfo; then
+		echo "check: something is mounted below results directory $VT_RESULT_DIR: check carries the entries it does not replace over to the new results as hard links, which cannot cross a mount; unmount it or give another --results" >&2
 		return 2
 	fi
-	if ! printf 'pid %s, started %s: ./check %s\n' "$$" "$(date -u +%FT%TZ)" "${VT_ARGV:0:200}" \
+}
+
+# Holding the lock: a staging of RESULTS still here is a dead run's (its
+# marker names its own path), and a sibling holding a manifest but no
+# such marker is old results whose run was killed before pruning them.
+vt_results_heal() {
+	local s pid started parent base
+	parent=${VT_RESULT_DIR%/*} base=${VT_RESULT_DIR##*/}   # (no command substitution: see vt_results_open)
+	for s in "$parent/.$base.staging."*; do
+		[ -d "$s" ] && [ ! -L "$s" ] || continue
+		if [ -f "$s/$VT_STAGE_MARKER" ] && [ "$(sed -n 's/^path=//p' "$s/$VT_STAGE_MARKER" | head -n 1)" = "$s" ]; then
+			pid=$(sed -n 's/^pid=//p' "$s/$VT_STAGE_MARKER" | head -n 1)
+			started=$(sed -n 's/^started=//p' "$s/$VT_STAGE_MARKER" | head -n 1)
+			VT_DEAD_RUN_NOTE+="the run of pid ${pid:-?} started ${started:-?} did not finish (killed, or its results could not be written): its partial results were discarded"$'\n'
+			rm -rf --one-file-system -- "$s"
+		elif [ -f "$s/$VT_MANIFEST" ]; then
+			vt_results_prune "$s"
+		fi
+	done
+	# the staging of an older check, inside RESULTS
+	for s in "$VT_RESULT_DIR"/.staging.*; do
+		[ -d "$s" ] && [ ! -L "$s" ] && [ -f "$s/$VT_OLD_STAGE_MARKER" ] || continue
+		pid=$(sed -n 's/^pid=//p' "$s/$VT_OLD_STAGE_MARKER" | head -n 1)
+		started=$(sed -n 's/^started=//p' "$s/$VT_OLD_STAGE_MARKER" | head -n 1)
+		VT_DEAD_RUN_NOTE+="the run of pid ${pid:-?} started ${started:-?} did not finish (killed): its partial results were discarded"$'\n'
+		rm -rf --one-file-system -- "$s"
+	done
+	# left in RESULTS by a swap that was not tidied up
+	[ -f "$VT_RESULT_DIR/$VT_STAGE_MARKER" ] && rm -f -- "$VT_RESULT_DIR/$VT_STAGE_MARKER"
+	[ -d "$VT_RESULT_DIR/$VT_PREV" ] && rm -rf --one-file-system -- "$VT_RESULT_DIR/$VT_PREV"
+	[ -n "$VT_DEAD_RUN_NOTE" ] && printf 'check: %s' "$VT_DEAD_RUN_NOTE" >&2
+	return 0
+}
+
+# The lock of RESULTS, its holder line written.
+vt_results_take() {
+	vt_results_lock "$VT_RESULT_DIR" || return 2
+	if ! printf 'pid %s, started %s: %s\n' "$$" "$(date -u +%FT%TZ)" "${VT_ARGV_LINE:-./check ${VT_ARGV:-}}" | cut -c 1-300 \
 		>"$VT_RESULT_DIR/.lock" 2>/dev/null; then
 		echo "check: results directory $VT_RESULT_DIR is not writable (writing .lock failed)" >&2
 		return 2
 	fi
-	# We hold the lock: a staging directory still here is a dead run's.
-	for s in "$VT_RESULT_DIR"/.staging.*; do
-		[ -d "$s" ] && [ ! -L "$s" ] && [ -f "$s/$VT_STAGE_MARKER" ] || continue
-		pid=$(sed -n 's/^pid=//p' "$s/$VT_STAGE_MARKER" | head -n 1)
-		started=$(sed -n 's/^started=//p' "$s/$VT_STAGE_MARKER" | head -n 1)
-		VT_DEAD_RUN_NOTE+="the run of pid ${pid:-?} started ${started:-?} did not finish (killed): its partial results were discarded"$'\n'
-		rm -rf --one-file-system -- "$s"
-	done
-	[ -n "$VT_DEAD_RUN_NOTE" ] && printf 'check: %s' "$VT_DEAD_RUN_NOTE" >&2
-	VT_STAGE=$(mktemp -d "$VT_RESULT_DIR/.staging.XXXXXX" 2>/dev/null) || {
-		echo "check: results directory $VT_RESULT_DIR is not writable (cannot make a staging directory)" >&2
+}
+
+# VT_STAGE <- a new staging next to RESULTS, marked.
+vt_results_stage() {
+	local parent base err
+	parent=${VT_RESULT_DIR%/*} base=${VT_RESULT_DIR##*/}   # (no command substitution: see vt_results_open)
+	VT_STAGE=$(mktemp -d "$parent/.$base.staging.XXXXXX" 2>/dev/null) || {
+		echo "check: cannot make a staging directory next to results directory $VT_RESULT_DIR in $parent (check writes a run's results there and swaps them in when complete)" >&2
 		VT_STAGE=""
 		return 2
 	}
-	if ! printf 'pid=%s\nstarted=%s\n' "$$" "$(date -u +%FT%TZ)" >"$VT_STAGE/$VT_STAGE_MARKER" ||
-		! mkdir "$VT_STAGE/.old" ||
-		{ [ -f "$VT_RESULT_DIR/check.log" ] && ! cp -- "$VT_RESULT_DIR/check.log" "$VT_STAGE/check.log"; } ||
+	if ! err=$({ printf 'path=%s\npid=%s\nstarted=%s\n' "$VT_STAGE" "$$" "$(date -u +%FT%TZ)" >"$VT_STAGE/$VT_STAGE_MARKER" &&
+		mkdir "$VT_STAGE/$VT_PREV" &&
+		{ [ ! -f "$VT_RESULT_DIR/run.incomplete" ] || cp -- "$VT_RESULT_DIR/run.incomplete" "$VT_STAGE/$VT_PREV/run.incomplete"; }; } 2>&1); then
+		echo "check: results directory $VT_RESULT_DIR is not writable (writing the staging directory $VT_STAGE next to it failed: ${err##*: })" >&2
+		vt_stage_discard
+		return 2
+	fi
+}
+
+vt_results_open() {
+	# From here on a signal ends the run through the normal path (results
+	# marked incomplete), also while the filesystems are being set up.
+	# (bash 5.2 loses a trap that fires while it waits for a command
+	# substitution: "interrupt trap: unexpected EOF while looking for
+	# matching `)'"; the steps right after the lock use none.)
+	trap 'vt_on_signal SIGINT' INT
+	trap 'vt_on_signal SIGTERM' TERM
+	trap 'vt_on_signal SIGHUP' HUP
+	vt_results_where "${VT_RESULTS:-$VT_TOP/results}" || return 2
+	vt_results_take || return 2
+	vt_results_heal
+	vt_results_stage || return 2
+	if { [ -f "$VT_RESULT_DIR/check.log" ] && ! cp -- "$VT_RESULT_DIR/check.log" "$VT_STAGE/check.log"; } ||
 		{ [ -f "$VT_RESULT_DIR/check.time" ] && ! cp -- "$VT_RESULT_DIR/check.time" "$VT_STAGE/check.time"; } ||
-		{ [ -f "$VT_RESULT_DIR/run.incomplete" ] && ! mv -f -- "$VT_RESULT_DIR/run.incomplete" "$VT_STAGE/.old/run.incomplete"; } ||
-		! printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.\n' \
-			"$$" "$(date -u +%FT%TZ)" | vt_put "$VT_RESULT_DIR/run.incomplete" 2>/dev/null; then
-		echo "check: results directory $VT_RESULT_DIR is not writable (setting up this run's files failed)" >&2
+		! vt_put "$VT_RESULT_DIR/run.incomplete" 2>/dev/null <<<"$(printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.' \
+			"$$" "$(date -u +%FT%TZ)")"; then
+		echo "check: results directory $VT_RESULT_DIR is not writable (setting up this run's files failed${VT_WRITE_ERROR:+: $VT_WRITE_ERROR})" >&2
 		vt_results_abort
 		return 2
 	fi
 	VT_WRITE_ERROR=""
 }
 
+# run/vm: publishes FROM (the guest's results and the vm's logs, complete)
+# as RESULTS through the same lock, staging, swap and pruning as a run of
+# check. 0, or 2 with a message (RESULTS then as it was).
+vt_results_publish_tree() { # from results
+	VT_WRITE_ERROR=""
+	vt_results_where "$2" || return 2
+	vt_results_take || return 2
+	vt_results_heal
+	vt_results_stage || return 2
+	if ! cp -a -- "$1/." "$VT_STAGE/" 2>/dev/null ||
+		! { printf 'path=%s\npid=%s\nstarted=%s\n' "$VT_STAGE" "$$" "$(date -u +%FT%TZ)" >"$VT_STAGE/$VT_STAGE_MARKER"; } 2>/dev/null; then
+		vt_write_failed "$VT_STAGE (copying $1)"
+	fi
+	if [ -n "$VT_WRITE_ERROR" ] || ! vt_results_publish; then
+		vt_results_abort
+		echo "ERROR: the results could not be written to $VT_RESULT_DIR ($VT_WRITE_ERROR); it is left as it was" >&2
+		return 2
+	fi
+}
 # Nothing of this run is published: the staging goes, the previous files
 # (and a previous run.incomplete) are as they were.
 vt_results_abort() {
 	[ -n "$VT_STAGE" ] || return 0
-	if [ -f "$VT_STAGE/.old/run.incomplete" ]; then
-		mv -f -- "$VT_STAGE/.old/run.incomplete" "$VT_RESULT_DIR/run.incomplete" 2>/dev/null
+	exec 6>&-
+	if [ -f "$VT_STAGE/$VT_PREV/run.incomplete" ]; then
+		vt_put "$VT_RESULT_DIR/run.incomplete" <"$VT_STAGE/$VT_PREV/run.incomplete" 2>/dev/null
 	else
 		rm -f -- "$VT_RESULT_DIR/run.incomplete"
 	fi
-	rm -rf --one-file-system -- "$VT_STAGE"
+	vt_stage_discard
+}
+
+# A staging that cannot go (its directory not writable) keeps its marker
+# where it can, so that the next run can tell it is a dead run's.
+vt_stage_discard() {
+	rm -rf --one-file-system -- "$VT_STAGE" 2>/dev/null ||
+		{ [ ! -d "$VT_STAGE" ] || { printf 'path=%s\npid=%s\n' "$VT_STAGE" "$$" >"$VT_STAGE/$VT_STAGE_MARKER"; } 2>/dev/null; }
 	VT_STAGE=""
 }
 
-# Renames this run's files into place, after fsync. Returns 1 on failure.
+# The staging becomes RESULTS in one step. Returns 1 on failure (nothing
+# published). Before the swap: the entries of RESULTS this run does not
+# replace are carried over as hard links, the manifest is written,
+# everything is fsync'd and the staging's own lock is held (fd 6) so that
+# RESULTS/.lock stays ours across the swap.
 vt_results_publish() {
-	local d name f
+	local e rel top old err rc
+	local -A carried=() listed=()
 	[ -z "$VT_WRITE_ERROR" ] || return 1
-	find "$VT_STAGE" -path "$VT_STAGE/.old" -prune -o -type f -print0 | xargs -0r sync -- ||
+	# (run/vm replaces the results: VT_RESULTS_CARRY=0)
+	while [ "${VT_RESULTS_CARRY:-1}" = 1 ] && IFS= read -r -d '' e; do
+		vt_results_control "$e" && continue
+		[ -e "$VT_STAGE/$e" ] || [ -L "$VT_STAGE/$e" ] && continue
+		err=$(cp -a -l -- "$VT_RESULT_DIR/$e" "$VT_STAGE/$e" 2>&1) ||
+			{ vt_write_failed "$VT_STAGE/$e (carrying over $VT_RESULT_DIR/$e: ${err##*: })"; return 1; }
+		carried[$e]=1
+	done < <(find "$VT_RESULT_DIR" -mindepth 1 -maxdepth 1 -printf '%P\0')
+	if [ -f "$VT_RESULT_DIR/$VT_MANIFEST" ]; then
+		while IFS= read -r -d '' rel; do listed[$rel]=1; done <"$VT_RESULT_DIR/$VT_MANIFEST"
+	fi
+	# This run's files, and the carried-over ones check wrote before (no
+	# pipeline into vt_put: it must run in this shell to record an error).
+	vt_put "$VT_STAGE/$VT_MANIFEST" < <(while IFS= read -r -d '' rel; do
+		vt_results_control "$rel" && continue
+		top=${rel%%/*}
+		[ -z "${carried[$top]:-}" ] || [ -n "${listed[$rel]:-}" ] || continue
+		printf '%s\0' "$rel"
+	done < <(find "$VT_STAGE" -mindepth 1 -printf '%P\0')) || return 1
+	chmod --reference="$VT_RESULT_DIR" -- "$VT_STAGE" && chown --reference="$VT_RESULT_DIR" -- "$VT_STAGE" ||
+		{ vt_write_failed "$VT_STAGE (mode)"; return 1; }
+	find "$VT_STAGE" \( -type f -o -type d \) -print0 | xargs -0r sync -- ||
 		{ vt_write_failed "$VT_STAGE (fsync)"; return 1; }
-	for d in "$VT_STAGE"/*/; do
-		[ -d "$d" ] || continue
-		name=$(basename "$d")
-		if [ -e "$VT_RESULT_DIR/$name" ]; then
-			mv -T -- "$VT_RESULT_DIR/$name" "$VT_STAGE/.old/$name" || { vt_write_failed "$VT_RESULT_DIR/$name"; return 1; }
+	if ! { exec 6<>"$VT_STAGE/.lock"; } 2>/dev/null || ! flock -n 6 ||
+		! head -n 1 "$VT_RESULT_DIR/.lock" >"$VT_STAGE/.lock" 2>/dev/null; then
+		vt_write_failed "$VT_STAGE/.lock"
+		return 1
+	fi
+	err=$("$VT_TOOL" exchange "$VT_STAGE" "$VT_RESULT_DIR" 2>&1); rc=$?
+	if [ "$rc" = 3 ]; then
+		# Swapped, but not durably (fsync of the parent failed, e.g. EIO):
+		# swap back, so that RESULTS is the previous results again.
+		vt_write_failed "$VT_RESULT_DIR (the swap with the new results could not be made durable: ${err##*: })"
+		if ! "$VT_TOOL" exchange "$VT_STAGE" "$VT_RESULT_DIR" >/dev/null 2>&1; then
+			# Both stay as they are: RESULTS holds this run's complete
+			# results (not durable), the previous ones are in the staging.
+			echo "check: ERROR: swapping back failed too: $VT_RESULT_DIR holds this run's complete results, which a crash may lose; the previous results are in $VT_STAGE (left as they are)" >&2
+			VT_STAGE=""
 		fi
-		mv -T -- "$d" "$VT_RESULT_DIR/$name" || { vt_write_failed "$VT_RESULT_DIR/$name"; return 1; }
-	done
-	for f in results.ktap result.xml rule-coverage.tsv check.time check.log; do
-		[ -f "$VT_STAGE/$f" ] || continue
-		mv -f -- "$VT_STAGE/$f" "$VT_RESULT_DIR/$f" || { vt_write_failed "$VT_RESULT_DIR/$f"; return 1; }
-	done
-	sync -- "$VT_RESULT_DIR" 2>/dev/null
-	rm -rf --one-file-system -- "$VT_STAGE"
+		return 1
+	elif [ "$rc" != 0 ]; then
+		vt_write_failed "$VT_RESULT_DIR (the swap with the new results: ${err##*: })"
+		return 1
+	fi
+	# Published. What follows is tidying up: it cannot undo the swap.
+	old=$VT_STAGE
 	VT_STAGE=""
+	rm -f -- "$VT_RESULT_DIR/$VT_STAGE_MARKER" 2>/dev/null
+	rm -rf --one-file-system -- "$VT_RESULT_DIR/$VT_PREV" 2>/dev/null
+	vt_results_prune "$old"
+	return 0
 }
 
 # The end of a run: publish (complete or interrupted) or abort (write
-# error). Prints the exit status check must use.
+# error). Returns the exit status check must use.
 vt_results_close() { # status of the run
 	local status=$1
+	if [ -z "$VT_WRITE_ERROR" ] && [ "${VT_REPORT_INCOMPLETE:-1}" = 1 ]; then
+		vt_put "$VT_STAGE/run.incomplete" <<<"$(printf 'The run of ./check (pid %s) was interrupted by %s after %s of %s test runs: results.ktap, result.xml and check.log here are its partial results, marked incomplete.' \
+			"$$" "${VT_SIGNAL:-a signal}" "$VT_N" "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))")"
+	fi
 	if [ -n "$VT_WRITE_ERROR" ] || ! vt_results_publish; then
 		vt_results_abort
 		echo "check: ERROR: this run's results could not be written ($VT_WRITE_ERROR); exit 2" >&2
 		return 2
 	fi
-	if [ "${VT_REPORT_INCOMPLETE:-1}" = 1 ]; then
-		printf 'The run of ./check (pid %s) was interrupted by %s after %s of %s test runs: results.ktap, result.xml and check.log here are its partial results, marked incomplete.\n' \
-			"$$" "${VT_SIGNAL:-a signal}" "$VT_N" "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))" |
-			vt_put "$VT_RESULT_DIR/run.incomplete" || return 2
-	elif [ "$VT_INTERRUPTED" = 1 ]; then
+	if [ "${VT_REPORT_INCOMPLETE:-1}" = 0 ] && [ "$VT_INTERRUPTED" = 1 ]; then
 		echo "check: ${VT_SIGNAL:-a signal} came after every result was written: the results are complete" >&2
-	fi
-	if [ "${VT_REPORT_INCOMPLETE:-1}" = 0 ] && ! rm -f -- "$VT_RESULT_DIR/run.incomplete"; then
-		echo "check: ERROR: removing $VT_RESULT_DIR/run.incomplete failed: the run is complete but marked incomplete; exit 2" >&2
-		return 2
 	fi
 	return "$status"
 }

@@ -55,6 +55,23 @@ vt_watchdog_stop() {
 	VT_WATCHDOG=""
 }
 
+# Why the output of a test that passed (or was notrun) is not whole, or
+# nothing: a KTAP document states its plan ("1..N", top level) and then has
+# N top-level results, or is "1..0 # SKIP" (KTAP, Documentation/dev-tools/
+# ktap.rst); the executor writes its verdict (pass/notrun) to --status.
+vt_output_short() { # ktap-file status
+	local plan got
+	case $2 in
+	"error: no status"*) echo "the executor's verdict is missing"; return 0 ;;
+	esac
+	[ -f "$1" ] || { echo "no KTAP output"; return 0; }
+	grep -q '^1\.\.0 # SKIP' "$1" && return 0
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$1" | head -n 1)
+	[ -n "$plan" ] || { echo "no KTAP plan line"; return 0; }
+	got=$(grep -c '^\(not \)\{0,1\}ok [0-9]' "$1")
+	[ "$got" = "$plan" ] || echo "$got of $plan results"
+}
+
 # Per-test files go to the staging directory; a failed write is an error
 # of the run (vt_write_failed), never a silent 0-byte file.
 vt_run_one() { # run-index test resdir
@@ -151,6 +168,21 @@ vt_run_one() { # run-index test resdir
 		VT_T_FAIL_TYPE=mismatch
 	   fi ;;
 	esac
+	fi
+	# The test's output and the executor's verdict are written under
+	# VT_RUN_BASE first: a full or failing filesystem there truncates them,
+	# and a pass or notrun must never rest on a truncated output. The run
+	# could not test: exit 2 (vt_write_failed), the result an error.
+	local short=""
+	if [ "$rc" = 3 ]; then
+		short="the test could not write all of its KTAP output (exit 3)"
+	elif [ "$VT_T_RESULT" = pass ] || [ "$VT_T_RESULT" = notrun ]; then
+		short=$(vt_output_short "$out.ktap" "$status")
+	fi
+	if [ -n "$short" ]; then
+		VT_T_RESULT=error VT_T_ERROR_TYPE=harness VT_T_FAIL_TYPE=""
+		reason="output incomplete: $short (written under VT_RUN_BASE=$VT_RUN_BASE first: full or failing?)"
+		vt_write_failed "the output of $t ($short; it is written under VT_RUN_BASE=$VT_RUN_BASE first, is that filesystem full or failing?)"
 	fi
 	# The kernel's side of the test: its log between the markers, and the
 	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there

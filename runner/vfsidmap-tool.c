@@ -29,12 +29,17 @@
  *                                   here; on stderr whether the build-time
  *                                   table gave it (lib/matrix/sample_table.h)
  * (the last three run tests/matrix/011, which holds every family)
+ *   exchange DIR1 DIR2              swap two directories of one parent in one
+ *                                   step (renameat2 RENAME_EXCHANGE) and fsync
+ *                                   the parent: how check publishes results;
+ *                                   exit 3: swapped, but that fsync failed
  *   xml-text [--max BYTES [--see FILE]]  stdin as XML character data
  *                                   (runner/xml-text.h); 2 if writing fails
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
 #include "util/errname.h"
+#include "util/exchange.h"
 #include "world/fsimage.h"
 #include "world/ro_image.h"
 #include "world/idmap_spec.h"
@@ -461,6 +466,17 @@ int main(int argc, char **argv)
 		return run_sample_program("--mutation-score", argc - 1, argv + 1);
 	if (strcmp(argv[1], "sample") == 0)
 		return run_sample_program("--list-sample", argc - 1, argv + 1);
+	if (strcmp(argv[1], "exchange") == 0 && argc == 4) {
+		int ret = vt_exchange_dirs(argv[2], argv[3]);
+		if (ret == VT_EXCHANGED_NOT_DURABLE) {
+			fprintf(stderr, "vfsidmap: exchange %s %s: swapped, but fsync of their parent failed: %s\n",
+				argv[2], argv[3], strerror(errno));
+			return 3;
+		}
+		if (ret < 0)
+			return die("exchange %s %s: %s", argv[2], argv[3], strerror(-ret));
+		return 0;
+	}
 	if (strcmp(argv[1], "xml-text") == 0)
 		return cmd_xml_text(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);

@@ -37,6 +37,11 @@ static const struct bad_row bad[] = {
 	{ "MKFS_OPTIONS='-b 4096\n", "unterminated ' quote" },
 	{ "[a]\n[a]\n", "given twice" },
 	{ "[a b]\n", "bad section header" },
+	{ "[check.time]\n", "bad section header" },
+	{ "[porting-ext4.md]\n", "bad section header" },
+	{ "[porting-x]\n", "bad section header" },
+	{ "[conformance.md]\n", "bad section header" },
+	{ "[conformance.html]\n", "bad section header" },
 	{ "just words\n", "want KEY=VALUE" },
 	{ "FSTYP=ext4\n\nFOO=bar\n", "line 3:" },
 };

@@ -15,7 +15,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=65
+PLAN=88
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -30,6 +30,9 @@ T=$(mktemp -d /var/tmp/vfsidmap-reliability.XXXXXX)
 chmod 0755 "$T"   # test callers are not root: they must reach the mount point
 cleanup() {
 	umount -l "$T/full" 2>/dev/null
+	umount -l "$T/mp" 2>/dev/null
+	umount -l "$T/small" 2>/dev/null
+	umount -l "$T/below/m" 2>/dev/null
 	rm -rf --one-file-system "$T"
 }
 trap cleanup EXIT
@@ -112,7 +115,7 @@ dd if=/dev/zero of="$T/full/fill" bs=1k 2>/dev/null
 ./check --fs tmpfs --results "$T/full/r" idmapped/001 selftest/001 >"$T/o" 2>&1; rc2=$?
 ok $([ $rc = 0 ] && [ $rc2 = 2 ]; echo $?) "results on a full filesystem: exit 2 (the first run, with room, exit 0; got $rc, $rc2)"
 ok $(grep -q "ERROR\|not writable" "$T/o" && ! grep -q "passed, 0 failed" "$T/o"; echo $?) "it says so loudly and claims no pass"
-ok $([ "$(sums "$T/full/r")" = "$before" ] && ! ls -d "$T/full/r"/.staging.* >/dev/null 2>&1; echo $?) \
+ok $([ "$(sums "$T/full/r")" = "$before" ] && ! ls -d "$T/full"/.r.staging.* >/dev/null 2>&1; echo $?) \
 	"the previous results are byte-identical, no staging left"
 # room for the start but not for the whole run: fails in the middle
 rm -f "$T/full/fill"
@@ -124,8 +127,8 @@ rm -f "$T/full/fill"
 umount "$T/full"
 
 # ---------------------------------------------------------- section names
-# 14-17
-for name in check.log .. . .hidden; do
+# 14-19
+for name in check.log .. . .hidden porting-ext4.md conformance.html; do
 	printf '[%s]\nFSTYP=tmpfs\n' "$name" >"$T/sec.config"
 	./check -c "$T/sec.config" --results "$T/rs" idmapped/001 >"$T/o" 2>&1; rc=$?
 	ok $([ $rc = 2 ] && grep -q "bad section header" "$T/o" && [ ! -e "$T/rs" ]; echo $?) "section [$name] refused, exit 2, nothing created"
@@ -174,9 +177,9 @@ ok $([ "$(sums "$T/kill" | grep -v run.incomplete)" = "$prev" ] && grep -q "pid 
 	"after SIGKILL: previous files unchanged, run.incomplete names the killed run"
 ok $(wait_until 15 no_leftovers; echo $?) "after SIGKILL: no process of ours left"
 ./check --fs tmpfs --results "$T/kill" idmapped/001 >"$T/o" 2>&1; rc=$?
-ok $([ $rc = 0 ] && grep -q "the run of pid $p .* did not finish (killed)" "$T/o"; echo $?) "the next run says the killed run did not finish"
-ok $(grep -q "the run of pid $p .* did not finish (killed)" "$T/kill/check.log"; echo $?) "and writes it to check.log"
-ok $([ ! -e "$T/kill/run.incomplete" ] && ! ls -d "$T/kill"/.staging.* >/dev/null 2>&1 && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) \
+ok $([ $rc = 0 ] && grep -q "the run of pid $p .* did not finish (killed" "$T/o"; echo $?) "the next run says the killed run did not finish"
+ok $(grep -q "the run of pid $p .* did not finish (killed" "$T/kill/check.log"; echo $?) "and writes it to check.log"
+ok $([ ! -e "$T/kill/run.incomplete" ] && ! ls -d "$T"/.kill.staging.* >/dev/null 2>&1 && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) \
 	"no staging, no run.incomplete, no run directory left"
 
 # ---------------------------------------------------------- -T with the executor stopped
@@ -231,8 +234,8 @@ ok $(bad "unknown test ''" idmapped/001 ''; echo $?) "an empty test name refused
 rm -rf "$T/rbad"
 ./check --results /proc/vfsidmap-x --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
 ok $([ $rc = 2 ] && grep -q "cannot create results directory" "$T/o"; echo $?) "--results /proc/x: exit 2 before running"
-./check --results /proc --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
-ok $([ $rc = 2 ] && grep -q "is not writable" "$T/o" && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) "--results /proc (exists, not writable): exit 2 before running"
+./check --results /proc/tty --fs tmpfs idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "is not writable" "$T/o" && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) "--results /proc/tty (exists, not writable): exit 2 before running"
 ok $(bad "unknown report format" -R html idmapped/001; echo $?) "-R with an unknown format refused"
 # a config tool killed with check leaves no orphan
 ( x=$("$tool" config "$T/fifo" --sections); echo "$x" ) &
@@ -284,6 +287,130 @@ ok $([ $rc = 1 ] && grep -q '<failure type="mismatch" message="MISMATCH chown/[^
 	valid_xml "$T/mm/result.xml"; echo $?) "a mismatch: <failure type=\"mismatch\"> with the first mismatch and its replay line"
 ok $(grep -q '\[\.\.\. [0-9]* bytes cut, see tmpfs/matrix/002.full\]' "$T/mm/result.xml" &&
 	[ "$(stat -c %s "$T/mm/result.xml")" -lt 200000 ]; echo $?) "its system-out is cut at 64 KiB, pointing to NNN.full"
+
+# ---------------------------------------------------------- publishing in one step
+# 66-67: a mount point cannot be swapped: refused before anything runs
+mkdir "$T/mp" && mount -t tmpfs -o size=1m vfsidmap-rel-mp "$T/mp"
+./check --fs tmpfs --results "$T/mp" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "is a mount point" "$T/o" && [ -z "$(ls -A "$T/mp")" ] && [ -z "$(ls -A "$VT_RUN_BASE")" ]; echo $?) \
+	"--results on a mount point: exit 2 ($rc), a clear line, nothing written"
+umount "$T/mp"
+mkdir -p "$T/below/m" && mount -t tmpfs -o size=1m vfsidmap-rel-mp "$T/below/m"
+./check --fs tmpfs --results "$T/below" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "something is mounted below" "$T/o"; echo $?) "--results with a mount below it: exit 2 ($rc)"
+umount "$T/below/m"
+
+# 68-71: a user's first run into a directory of their own files: every
+# file stays (the same inode: carried over as a hard link), nothing is
+# deleted; a file of theirs inside a section directory check replaces is
+# kept aside, not deleted
+mkdir -p "$T/mine/sub" && echo notes >"$T/mine/notes" && echo deep >"$T/mine/sub/f"
+ino=$(stat -c %i "$T/mine/notes")
+./check --fs tmpfs --results "$T/mine" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && [ "$(cat "$T/mine/notes")" = notes ] && [ "$(stat -c %i "$T/mine/notes")" = "$ino" ] &&
+	[ "$(cat "$T/mine/sub/f")" = deep ] && [ -f "$T/mine/result.xml" ] && ! ls -d "$T"/mine.kept-* "$T"/.mine.staging.* >/dev/null 2>&1; echo $?) \
+	"first run into a directory with the user's files: they stay, same inode; results next to them; nothing left aside"
+echo ours-not >"$T/mine/tmpfs/user-note"
+old_ktap=$(stat -c %i "$T/mine/results.ktap")
+./check --fs tmpfs --results "$T/mine" idmapped/002 >"$T/o" 2>&1; rc=$?
+kept=$(ls -d "$T"/mine.kept-* 2>/dev/null | head -n 1)
+ok $([ $rc = 0 ] && [ -n "$kept" ] && [ "$(cat "$kept/tmpfs/user-note")" = ours-not ] && grep -q "check: kept $kept" "$T/o"; echo $?) \
+	"a user's file in a replaced section directory is kept aside ($kept) and said so"
+ok $([ "$(cd "$kept" && find . ! -type d)" = ./tmpfs/user-note ] && [ "$(stat -c %i "$T/mine/results.ktap")" != "$old_ktap" ] &&
+	[ "$(cat "$T/mine/notes")" = notes ] && [ -f "$T/mine/tmpfs/idmapped/002.ktap" ] && [ ! -e "$T/mine/tmpfs/idmapped/001.ktap" ]; echo $?) \
+	"only check's own old files (listed in .vfsidmap-results) were removed; the new results are in place"
+ok $(tr '\0' '\n' <"$T/mine/.vfsidmap-results" | grep -qx results.ktap && ! tr '\0' '\n' <"$T/mine/.vfsidmap-results" | grep -q notes; echo $?) \
+	"the manifest lists check's files, not the user's"
+rm -rf "$kept"
+
+# 72-73: the swap itself fails (EIO injected into the one renameat2 that
+# names RESULTS): exit 2, and the previous results byte-identical: there
+# is no moment at which some files are new and some old
+if command -v strace >/dev/null; then
+	prev=$(sums "$T/mine")
+	strace -f -qq -o /dev/null -P "$T/mine" -e trace=renameat2 -e inject=renameat2:error=EIO \
+		./check --fs tmpfs --results "$T/mine" idmapped/001 >"$T/o" 2>&1; rc=$?
+	ok $([ $rc = 2 ] && grep -q "the swap with the new results: Input/output error" "$T/o" && tail -n 1 "$T/o" | grep -q 'ERROR.*exit 2'; echo $?) \
+		"the swap fails with EIO: exit 2 ($rc), said last"
+	ok $([ "$(sums "$T/mine")" = "$prev" ] && ! ls -d "$T"/.mine.staging.* "$T"/mine.kept-* >/dev/null 2>&1; echo $?) \
+		"the previous results byte-identical, no staging left"
+else
+	ok 0 "# SKIP strace not installed (apt-get install strace)"
+	ok 0 "# SKIP strace not installed (apt-get install strace)"
+fi
+
+# ---------------------------------------------------------- a full VT_RUN_BASE
+# 74-77: a test's output and the executor's verdict go to VT_RUN_BASE
+# first; a full one truncates them: never a pass, exit 2, said, the
+# previous results byte-identical. idmapped/001 (lib/testlib) finds its
+# own write error (exit 3); matrix/011's 23 KiB of KTAP leave no room for
+# the executor's verdict.
+./check --fs tmpfs --results "$T/sr" idmapped/001 >/dev/null 2>&1
+prev=$(sums "$T/sr")
+mkdir "$T/small" && mount -t tmpfs -o size=256k vfsidmap-rel-small "$T/small" && chmod 0755 "$T/small"
+for tf in idmapped/001:4:"could not write all of its KTAP output" matrix/011:8:"verdict is missing"; do
+	t=${tf%%:*} free=${tf#*:} free=${free%%:*} why=${tf#*:*:}
+	rm -f "$T/small/fill"
+	head -c $(( $(df --output=avail -B1 "$T/small" | tail -n 1) - free * 1024 )) /dev/zero >"$T/small/fill" 2>/dev/null
+	VT_RUN_BASE=$T/small ./check --fs tmpfs --results "$T/sr" "$t" >"$T/o" 2>&1; rc=$?
+	ok $([ $rc = 2 ] && grep -q "ERROR: writing the output of $t (.*$why.*VT_RUN_BASE=$T/small" "$T/o" && ! grep -q '^[1-9][0-9]* passed' "$T/o"; echo $?) \
+		"VT_RUN_BASE full under $t ($free KiB left): exit 2 ($rc), '$why', no pass"
+	ok $([ "$(sums "$T/sr")" = "$prev" ] && [ "$(ls -A "$T/small")" = fill ]; echo $?) \
+		"the previous results byte-identical, nothing left in VT_RUN_BASE"
+done
+umount "$T/small"
+
+# ---------------------------------------------------------- EIO and EACCES
+# 78-80: EIO while the results are written: device-mapper (dm-error) is
+# not in every kernel and a loop device over a full backing file gives
+# ENOSPC (BLK_STS_NOSPC), not EIO; so fsync(2) fails with EIO by strace's
+# fault injection from the second fsync of the run on: the first (the
+# run.incomplete note at the start) goes through, every fsync of the
+# results when they are published fails, as a failing disk's would.
+if command -v strace >/dev/null; then
+	mkdir -p "$T/eio"
+	./check --fs tmpfs --results "$T/eio/r" idmapped/001 >"$T/o" 2>&1; rc0=$?
+	prev=$(sums "$T/eio/r")
+	strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:error=EIO:when=2+ \
+		./check --fs tmpfs --results "$T/eio/r" idmapped/001 idmapped/002 >"$T/o" 2>&1; rc=$?
+	ok $([ $rc0 = 0 ] && [ $rc = 2 ] && grep -q 'Input/output error' "$T/o" && tail -n 1 "$T/o" | grep -q '^check: ERROR.*exit 2'; echo $?) \
+		"EIO from fsync while publishing: exit 2 ($rc0, $rc), 'Input/output error' said, the ERROR last"
+	ok $([ "$(sums "$T/eio/r")" = "$prev" ] && ! ls -d "$T/eio"/.r.staging.* >/dev/null 2>&1; echo $?) \
+		"EIO: the previous results byte-identical, no staging left"
+	strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:error=EIO \
+		./check --fs tmpfs --results "$T/eio/r" idmapped/001 >"$T/o" 2>&1; rc=$?
+	ok $([ $rc = 2 ] && grep -q 'not writable (setting up .*(Input/output error)' "$T/o" && [ "$(sums "$T/eio/r")" = "$prev" ]; echo $?) \
+		"EIO from the first fsync: exit 2 ($rc) before any test, said, the previous results byte-identical"
+else
+	for _ in 1 2 3; do ok 0 "# SKIP EIO reproducer: strace not installed (apt-get install strace)"; done
+fi
+
+# 81-86: EACCES: check run as root without CAP_DAC_OVERRIDE and
+# CAP_DAC_READ_SEARCH (capabilities(7): without them root is held to the
+# mode bits like any owner), and the mode changed under the running run:
+# first the staging it writes the results to, then the directory holding
+# RESULTS and the staging (the swap renames in it: rename(2) EACCES).
+nodac() { setpriv --inh-caps=-dac_override,-dac_read_search --bounding-set=-dac_override,-dac_read_search "$@"; }
+staging_of() { ls -d "$1"/.r.staging.* >/dev/null 2>&1; }
+mkdir -p "$T/acc"
+./check --fs tmpfs --results "$T/acc/r" idmapped/001 >/dev/null 2>&1
+prev=$(sums "$T/acc/r")
+for what in staging parent; do
+	nodac ./check --fs tmpfs --results "$T/acc/r" idmapped/001 idmapped/002 idmapped/003 >"$T/o" 2>&1 &
+	p=$!
+	wait_until 30 staging_of "$T/acc"
+	if [ $what = staging ]; then chmod 0500 "$T/acc"/.r.staging.*; else chmod 0555 "$T/acc"; fi
+	wait $p; rc=$?
+	chmod 0755 "$T/acc"
+	# (the tests' own summary may come first; the run's last word is the error)
+	ok $([ $rc = 2 ] && grep -q 'Permission denied' "$T/o" && tail -n 1 "$T/o" | grep -q '^check: .*\(ERROR.*exit 2\|not writable\)'; echo $?) \
+		"EACCES (mode of the $what changed mid-run, no DAC override): exit 2 ($rc), said last"
+	ok $([ "$(sums "$T/acc/r")" = "$prev" ]; echo $?) "EACCES ($what): the previous results byte-identical"
+	./check --fs tmpfs --results "$T/acc/r" idmapped/001 >"$T/o2" 2>&1; rc=$?
+	ok $([ $rc = 0 ] && ! ls -d "$T/acc"/.r.staging.* "$T/acc"/r.kept-* >/dev/null 2>&1; echo $?) \
+		"EACCES ($what): the next run completes ($rc) and leaves no staging"
+	prev=$(sums "$T/acc/r")
+done
 
 [ "$n" = "$PLAN" ] || { echo "# planned $PLAN, ran $n"; failed=$((failed + 1)); }
 exit $((failed > 0))

@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..28"
+echo "1..33"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -92,6 +92,36 @@ ls "$base" | grep -q '^vfsidmap-vm\.' && rc=1 || rc=0
 ok $rc "the work directory is removed after a failure"
 fi
 rm -rf "$base/mods" "$fake"
+
+# run/vm publishes the guest's results through check's one-step swap
+# (common/results.sh vt_results_publish_tree), without booting: the
+# previous results are replaced whole, a user's file is kept aside, and a
+# failed swap leaves the previous results as they were.
+ok $(grep -q 'vt_results_publish_tree "$NEW" "$RESULTS"' "$vm" && ! grep -q 'mindepth 1 -delete' "$vm" && echo 0 || echo 1) \
+	"run/vm publishes with vt_results_publish_tree and no longer empties the results directory"
+publish() { # from results [tool]
+	( VT_TOP=$top; . "$top/common/results.sh"; VT_TOOL=${3:-$top/runner/vfsidmap-tool} VT_RESULTS_CARRY=0 VT_ARGV_LINE="run/vm (test)"
+	  vt_results_publish_tree "$1" "$2" )
+}
+sums() { (cd "$1" && find . -path ./.lock -prune -o -type f -print0 | sort -z | xargs -0r sha256sum); }
+mkdir -p "$base/g1/tmpfs" "$base/g1/vm" "$base/g2/vm"
+echo "old ktap" >"$base/g1/results.ktap"; echo old >"$base/g1/tmpfs/001.out"; echo old >"$base/g1/vm/console.log"
+echo "new ktap" >"$base/g2/results.ktap"; echo new >"$base/g2/vm/console.log"
+publish "$base/g1" "$base/vmres" 2>"$base/err"; rc=$?
+ok $([ $rc = 0 ] && [ "$(cat "$base/vmres/results.ktap")" = "old ktap" ] && [ -f "$base/vmres/tmpfs/001.out" ] && [ -z "$(ls -A "$base" | grep '^\.vmres\|^vmres\.')" ] && echo 0 || echo 1) \
+	"first publish into a new directory: the guest's results, no staging left"
+echo mine >"$base/vmres/user-file"
+prev=$(sums "$base/vmres")
+publish "$base/g2" "$base/vmres" /bin/false 2>"$base/err"; rc=$?
+ok $([ $rc = 2 ] && grep -q 'could not be written' "$base/err" && [ "$(sums "$base/vmres")" = "$prev" ] && [ -z "$(ls -A "$base" | grep '^\.vmres\|^vmres\.')" ] && echo 0 || echo 1) \
+	"the swap fails: exit 2 ($rc), the previous results byte-identical, no staging left"
+publish "$base/g2" "$base/vmres" 2>"$base/err"; rc=$?
+kept=$(ls -d "$base"/vmres.kept-* 2>/dev/null | head -n 1)
+ok $([ $rc = 0 ] && [ "$(cat "$base/vmres/results.ktap")" = "new ktap" ] && [ ! -e "$base/vmres/tmpfs" ] && [ "$(cat "$base/vmres/vm/console.log")" = new ] && echo 0 || echo 1) \
+	"the next publish replaces the previous results whole (no old file left beside the new)"
+ok $([ -n "$kept" ] && [ "$(cd "$kept" && find . ! -type d)" = ./user-file ] && grep -q "kept $kept" "$base/err" && echo 0 || echo 1) \
+	"the user's file is kept aside in $(basename "${kept:-none}"), not deleted; the old results are gone"
+rm -rf "$base/g1" "$base/g2" "$base/vmres" "$base/err" "$kept"
 left=$(ls -A "$base" | grep -v '^not-a-kernel$')
 ok $([ -z "$left" ] && echo 0 || echo 1) "nothing left behind${left:+: $left}"
 [ $failed = 0 ]

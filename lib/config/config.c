@@ -189,6 +189,10 @@ static const char *const reserved_names[] = {
 	"check.log", "results.ktap", "result.xml", "rule-coverage.tsv", "run.incomplete",
 	"check.time", NULL,
 };
+/* ...nor a name the reports write there: --report porting writes
+ * porting-FS.md/.html, --report conformance conformance.md/.html
+ * (common/porting.sh, common/conformance.sh). */
+static const char *const reserved_prefixes[] = { "porting-", "conformance.", NULL };
 
 static bool valid_section_name(const char *s, size_t n)
 {
@@ -198,6 +202,10 @@ static bool valid_section_name(const char *s, size_t n)
 		return false;
 	for (i = 0; reserved_names[i]; i++)
 		if (strlen(reserved_names[i]) == n && memcmp(reserved_names[i], s, n) == 0)
+			return false;
+	for (i = 0; reserved_prefixes[i]; i++)
+		if (n >= strlen(reserved_prefixes[i]) &&
+		    memcmp(reserved_prefixes[i], s, strlen(reserved_prefixes[i])) == 0)
 			return false;
 	for (i = 0; i < n; i++)
 		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-' && s[i] != '.')
@@ -237,7 +245,7 @@ int vt_config_parse(const char *text, size_t len, struct vt_config *cfg, char *e
 			struct vt_config_section *prev = cur;
 			if (e[-1] != ']' || !valid_section_name(s + 1, (size_t)(e - s - 2)))
 				return fail(err, errlen, line,
-					    "bad section header (want [name] with letters, digits, _ - ., not starting with a dot, not a file name of the results directory such as check.log)");
+					    "bad section header (want [name] with letters, digits, _ - ., not starting with a dot, not a file name of the results directory such as check.log, porting-* or conformance.*)");
 			for (k = 0; k < cfg->nsections; k++)
 				if (strlen(cfg->sec[k].name) == (size_t)(e - s - 2) &&
 				    memcmp(cfg->sec[k].name, s + 1, (size_t)(e - s - 2)) == 0)

@@ -487,7 +487,7 @@ static int read_only_scratch(const char *test_dir, char *dir, size_t len)
 	return mount("tmpfs", dir, "tmpfs", 0, "mode=0755") < 0 ? -errno : 0;
 }
 
-int vt_test_main(const struct vt_test *t, int argc, char **argv)
+static int test_main(const struct vt_test *t, int argc, char **argv)
 {
 	struct vt_ktap k;
 	struct vt_ctx base;
@@ -604,4 +604,19 @@ int vt_test_main(const struct vt_test *t, int argc, char **argv)
 	if (fails)
 		return VT_EXIT_FAIL;
 	return skips == ran ? VT_EXIT_NOTRUN : VT_EXIT_PASS;
+}
+
+/* The KTAP goes to stdout, a file under VT_RUN_BASE when ./check runs the
+ * test: if any of it could not be written (a full filesystem), the
+ * verdict rests on output nobody will read, so it is no verdict. Exit 3
+ * (VT_EXIT_OUTPUT): check makes it an error of the run. */
+int vt_test_main(const struct vt_test *t, int argc, char **argv)
+{
+	int ret = test_main(t, argc, argv);
+
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "%s: writing the KTAP output failed (%s)\n", argv[0], strerror(errno));
+		return VT_EXIT_OUTPUT;
+	}
+	return ret;
 }

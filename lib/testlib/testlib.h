@@ -26,6 +26,7 @@
 #define VT_EXIT_PASS 0
 #define VT_EXIT_FAIL 1
 #define VT_EXIT_NOTRUN 4
+#define VT_EXIT_OUTPUT 3 /* stdout (the KTAP) could not be written */
 
 struct vt_ctx {
 	const char *fstype;	/* FSTYP of the filesystem under test */
