@@ -154,6 +154,8 @@ vt_results_heal() {
 			rm -rf --one-file-system -- "$s"
 		elif [ -f "$s/$VT_MANIFEST" ]; then
 			vt_results_prune "$s"
+		else
+			vt_results_drop_empty_old "$s"
 		fi
 	done
 	# the staging of an older check, inside RESULTS
@@ -168,6 +170,22 @@ vt_results_heal() {
 	[ -f "$VT_RESULT_DIR/$VT_STAGE_MARKER" ] && rm -f -- "$VT_RESULT_DIR/$VT_STAGE_MARKER"
 	[ -d "$VT_RESULT_DIR/$VT_PREV" ] && rm -rf --one-file-system -- "$VT_RESULT_DIR/$VT_PREV"
 	[ -n "$VT_DEAD_RUN_NOTE" ] && printf 'check: %s' "$VT_DEAD_RUN_NOTE" >&2
+	return 0
+}
+
+# The previous RESULTS swapped out by a run killed before tidying up, when
+# it was a fresh directory: nothing in it but check's own .lock and
+# run.incomplete. Removing those loses nothing; anything else keeps it.
+vt_results_drop_empty_old() { # dir
+	local f
+	for f in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+		[ -e "$f" ] || [ -L "$f" ] || continue
+		case "${f##*/}" in
+		.lock | run.incomplete) [ -f "$f" ] && [ ! -L "$f" ] || return 0 ;;
+		*) return 0 ;;
+		esac
+	done
+	rm -f -- "$1/.lock" "$1/run.incomplete" && rmdir -- "$1"
 	return 0
 }
 

@@ -31,7 +31,7 @@ static void create_req(int k, const char *name, mode_t um)
 	q->op.mode = 0666;
 	snprintf(q->dir, sizeof(q->dir), "%s", dir);
 	snprintf(q->path, sizeof(q->path), "%s/%s", dir, name);
-	snprintf(q->result, sizeof(q->result), "%s", q->path);
+	memcpy(q->result, q->path, sizeof(q->result));	/* same size: both PATH_MAX */
 	items[k].q = q;
 	items[k].umask = um;
 	items[k].rep = &reps[k];

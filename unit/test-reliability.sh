@@ -15,7 +15,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=88
+PLAN=89
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -411,6 +411,17 @@ for what in staging parent; do
 		"EACCES ($what): the next run completes ($rc) and leaves no staging"
 	prev=$(sums "$T/acc/r")
 done
+
+# 89: a run killed between the swap and tidying up, on a first run into a
+# fresh directory, leaves the old (empty) directory as a staging holding
+# only .lock and run.incomplete: the next run removes it; a staging-named
+# directory with anything else in it is kept
+mkdir -p "$T/fr" "$T/fr/.r.staging.dead01" "$T/fr/.r.staging.user01"
+: >"$T/fr/.r.staging.dead01/.lock"; echo x >"$T/fr/.r.staging.dead01/run.incomplete"
+: >"$T/fr/.r.staging.user01/.lock"; echo mine >"$T/fr/.r.staging.user01/notes"
+./check --fs tmpfs --results "$T/fr/r" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && [ ! -e "$T/fr/.r.staging.dead01" ] && [ "$(cat "$T/fr/.r.staging.user01/notes")" = mine ]; echo $?) \
+	"an old results directory left empty by a kill after the swap (.lock, run.incomplete) is removed; one holding more is kept"
 
 [ "$n" = "$PLAN" ] || { echo "# planned $PLAN, ran $n"; failed=$((failed + 1)); }
 exit $((failed > 0))
