@@ -65,6 +65,11 @@ EXTRA_DIST += unit/test-replay.sh
 # said so, and fsck of a corrupted ext4 TEST_DEV fails the test (root).
 TESTS += unit/test-kernel-checks.sh
 EXTRA_DIST += unit/test-kernel-checks.sh
+# fsck after each test on xfs and btrfs: a corruption made after the test
+# wrote fails it with the checker's finding everywhere, the next test runs
+# on a fresh image; vfat's fsck step on the suite's image (root).
+TESTS += unit/test-fsck-corruption.sh
+EXTRA_DIST += unit/test-fsck-corruption.sh
 # xfstests' habits: -r/--seed, --exact-order, globs, -g all, -e/-X/-S,
 # -i/-I/-L, an xfstests local.config, -E with other suites' names,
 # check.time and the status line on a terminal (the runs need root).

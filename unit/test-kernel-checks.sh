@@ -75,7 +75,7 @@ check_ '[ $rc -eq 0 ] && [ ! -e "$work/f1/dev/api/001.fsck" ]' \
 PATH=$PATH:/sbin:/usr/sbin debugfs -w -R "sif <2> links_count 9" "$img" >/dev/null 2>&1
 ./check -c "$work/local.config" --case api/001/size-zero-einval --results "$work/f2" >"$work/f2.out" 2>&1
 rc=$?
-check_ '[ $rc -eq 1 ] && grep -q "^ok 1 size-zero-einval" "$work/f2/dev/api/001.ktap" && grep -q "\[failed\] fsck after the test: e2fsck -fn .* exit 4" "$work/f2.out" && grep -qi "inode 2 ref count is 9" "$work/f2/dev/api/001.fsck" && grep -q "^# fsck: " "$work/f2/dev/api/001.out.bad"' \
+check_ '[ $rc -eq 1 ] && grep -q "^ok 1 size-zero-einval" "$work/f2/dev/api/001.ktap" && grep -q "\[failed\] fsck after the test: e2fsck -fn .* exit 4: Inode 2 ref count is 9, should be 3\." "$work/f2.out" && grep -qi "inode 2 ref count is 9" "$work/f2/dev/api/001.fsck" && grep -q "^# fsck: " "$work/f2/dev/api/001.out.bad"' \
 	"after the root's link count is made wrong, the test fails with e2fsck's finding (exit $rc)"
 [ $rc -eq 1 ] || sed 's/^/# /' "$work/f2.out" | head -n 20
 # The suite read the device only: e2fsck -n changed nothing.
