@@ -70,6 +70,9 @@ in_root() { # command... (run in the private root, cwd /vfsidmap)
 		# pivot_root, not chroot: a chrooted process may not create user
 		# namespaces (create_user_ns: current_chrooted() -> EPERM)
 		mkdir -p "$R/.old" && cd "$R" && pivot_root . .old && umount -l /.old || exit 99
+		# the caller'"'"'s VT_RUN_BASE and TMPDIR name directories of the
+		# host, not of this root: the run base is the root'"'"'s /var/tmp
+		unset VT_RUN_BASE TMPDIR
 		exec /bin/bash -c "cd /vfsidmap && $*"
 	' in-root "$R" "$S" "$@"
 }
