@@ -22,7 +22,7 @@ ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n
 echo "1..8"
 tmp=$(mktemp -d /tmp/vfsidmap-mut.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-rules=$(ls "$top"/lib/model/*_rules.c "$top"/lib/model/model.c)
+rules=$(ls "$src"/lib/model/*_rules.c "$src"/lib/model/model.c)
 
 # 1: each helper's call sites (grep) = its registered points (registry)
 "$tool" mutants >"$tmp/list" || echo "# vfsidmap-tool mutants failed"
