@@ -38,6 +38,9 @@ EXTRA_DIST += unit/test-mutants.sh
 # through our run_kselftest.sh and through a kernel tree's (root).
 TESTS += unit/test-kselftest-install.sh
 EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
+# The script tests' shared preambles (trees, TAP helpers; root check and
+# work dir in tap.sh; ok STATUS and $failed in tap-status.sh).
+EXTRA_DIST += unit/tap.sh unit/tap-status.sh
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh

@@ -7,11 +7,8 @@
 # module and mkfs lists come from the table; no shell file keeps its own
 # list of filesystems any more.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-src=$(cd "${srcdir:-$top}" && pwd)   # the sources (a VPATH build: elsewhere)
+. "$(dirname "$0")/tap-status.sh"
 tool=$top/runner/vfsidmap-tool
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
 
 names=$("$tool" fs-table names)
 IFS=, read -ra fss <<<"$names"

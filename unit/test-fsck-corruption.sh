@@ -17,26 +17,12 @@
 #  - Nothing is left behind: no run directory, image, mount or loop device.
 # Needs root; TAP for automake.
 set -u
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-src=$(cd "${srcdir:-$top}" && pwd)
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-skip() { n=$((n + 1)); echo "ok $n # SKIP $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 
-PLAN=9
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root (./check mounts, loop devices)"
-	exit 0
-fi
-echo "1..$PLAN"
-work=$(mktemp -d /var/tmp/vt-fsck.XXXXXX)
-[ -n "${VT_KEEP:-}" ] || trap 'rm -rf --one-file-system "$work"' EXIT
-chmod 755 "$work"
-mkdir -p "$work/runs" "$work/tmp" "$work/bin"
-export VT_RUN_BASE=$work/runs TMPDIR=$work/tmp
+unit_needs_root "./check mounts, loop devices"
+echo "1..9"
+unit_workdir fsck
+mkdir -p "$work/bin"
 export PATH=$work/bin:$PATH:/sbin:/usr/sbin
 cd "$top" || exit 1
 xsd=$src/doc/junit.xsd

@@ -4,11 +4,8 @@
 # SIGKILL and SIGTERM mid-run, and with bad input. After each, the loop
 # devices, the mount table and the process list must be as before.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 cd "$top"
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
 
 PLAN=22
 echo "1..$PLAN"

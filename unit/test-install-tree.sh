@@ -8,13 +8,7 @@
 # tmpfs (every setup path: matrix fixtures, exec-probe, expunge files).
 # Then it removes one installed file a test needs and requires the run to
 # fail, so the check can fail. Needs root; TAP for automake.
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-MAKE=${MAKE:-make}
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 echo "1..9"
 if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null; then
 	for i in 1 2 3 4 5 6 7 8 9; do echo "ok $i # SKIP needs root and unshare"; done

@@ -11,23 +11,11 @@
 #    made wrong by debugfs (e2fsck pass 4 finds it; the image is ours).
 # Needs root; TAP for automake.
 set -u
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root (./check mounts, /dev/kmsg)"
-	exit 0
-fi
+unit_needs_root "./check mounts, /dev/kmsg"
 echo "1..9"
-work=$(mktemp -d /var/tmp/vt-kchecks.XXXXXX)
-[ -n "${VT_KEEP:-}" ] || trap 'rm -rf --one-file-system "$work"' EXIT
-chmod 755 "$work"
-mkdir -p "$work/runs" "$work/tmp"
-export VT_RUN_BASE=$work/runs TMPDIR=$work/tmp
+unit_workdir kchecks
 unset VT_DMESG_NOISE
 cd "$top" || exit 1
 

@@ -14,11 +14,8 @@
 #  8:   scripts/idmap-inventory on a two-file kernel tree: a modelled site
 #       names its mutants, a comment is no call, an unknown one is not modelled.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-src=$(cd "${srcdir:-$top}" && pwd)   # the sources (a VPATH build: elsewhere)
+. "$(dirname "$0")/tap-status.sh"
 tool=$top/runner/vfsidmap-tool
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
 echo "1..8"
 tmp=$(mktemp -d /tmp/vfsidmap-mut.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT

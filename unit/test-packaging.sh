@@ -11,12 +11,9 @@
 # else the newest /usr/src/linux-source-*.tar.xz (the needed files are
 # extracted into a temporary directory); without either those checks skip.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 cd "$top"
 MAKE=${MAKE:-make}
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
 PLAN=16
 echo "1..$PLAN"
 work=$(mktemp -d /var/tmp/vfsidmap-pkg.XXXXXX)

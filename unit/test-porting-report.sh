@@ -10,11 +10,7 @@
 # formed (xmllint) and self-contained; the installed tree (what run/vm
 # boots) reports from results alone.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-src=$(cd "${srcdir:-$top}" && pwd)   # the sources (a VPATH build: elsewhere)
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
+. "$(dirname "$0")/tap-status.sh"
 has() { grep -qF -- "$2" "$1" || { echo "# $1 lacks: $2"; return 1; }; }
 # The table line of row TITLE in report MD.
 row() { grep -F "| $2 |" "$1"; }

@@ -8,10 +8,7 @@
 # decide check_sticky.victim-owner shows that rule at 0 0, "never", and a
 # gap in the summary line. Needs root (tmpfs, user namespaces).
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-src=$(cd "${srcdir:-$top}" && pwd)   # the sources (a VPATH build: elsewhere)
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+. "$(dirname "$0")/tap-status.sh"
 plan=6
 echo "1..$plan"
 if [ "$(id -u)" != 0 ]; then
