@@ -80,9 +80,9 @@ rm -rf "$p" "$work/cwd"
 
 # 12-13: the man page
 if command -v groff >/dev/null; then
-	warn=$(groff -man -Tutf8 -ww -z doc/vfsidmap-check.1 2>&1)
+	warn=$(groff -man -Tutf8 -ww -z "$src/doc/vfsidmap-check.1" 2>&1)
 	ok $([ -z "$warn" ]; echo $?) "groff -man -ww renders the man page without a warning${warn:+: $warn}"
-	txt=$(groff -man -Tutf8 doc/vfsidmap-check.1 2>/dev/null | col -b)
+	txt=$(groff -man -Tutf8 "$src/doc/vfsidmap-check.1" 2>/dev/null | col -b)
 	miss=""
 	for o in $(./check -h | grep -oE '^  (-[A-Za-z]|--[a-z-]+)' ); do
 		echo "$txt" | grep -q -- "$o" || miss+=" $o"
