@@ -9,14 +9,36 @@
 
 declare -A VT_FSCK_OFF=()   # run index -> why it is no longer checked
 
-vt_fsck_cmd() { # fs source -> VT_FSCK (array) or empty
-	VT_FSCK=()
+# VT_FSCK_QUIET: an ERE for the checker's own progress and summary lines,
+# which it prints on a clean filesystem too; what is left of a failing
+# check's output are its findings, quoted in the test's failure reason.
+vt_fsck_cmd() { # fs source -> VT_FSCK (array) or empty, VT_FSCK_QUIET
+	VT_FSCK=() VT_FSCK_QUIET='^$'
 	case $1 in
-	ext4) VT_FSCK=(e2fsck -fn "$2") ;;
-	xfs) if [ -f "$2" ]; then VT_FSCK=(xfs_repair -n -f "$2"); else VT_FSCK=(xfs_repair -n "$2"); fi ;;
-	btrfs) VT_FSCK=(btrfs check --readonly "$2") ;;
-	vfat) VT_FSCK=(fsck.vfat -n "$2") ;;
+	ext4) VT_FSCK=(e2fsck -fn "$2")
+	      VT_FSCK_QUIET='^e2fsck [0-9.]+ \(|^Pass [0-9]+[A-Z]?: |: [0-9]+/[0-9]+ files \(.*\), [0-9]+/[0-9]+ blocks$' ;;
+	xfs) if [ -f "$2" ]; then VT_FSCK=(xfs_repair -n -f "$2"); else VT_FSCK=(xfs_repair -n "$2"); fi
+	     # an image file is not a block device: the geometry notice is not a finding
+	     VT_FSCK_QUIET='^Phase [0-9]+ - |^        - |^No modify flag set, skipping |^Cannot get host filesystem geometry\.$|^Repair may fail if there is a sector size mismatch between$|^the image and the host filesystem\.$' ;;
+	btrfs) VT_FSCK=(btrfs check --readonly "$2")
+	       VT_FSCK_QUIET='^Opening filesystem to check\.\.\.$|^Checking filesystem on |^UUID: |^\[[0-9]+/[0-9]+\] checking |^found [0-9]+ bytes used, |^total [a-z ]+ bytes: |^btree space waste bytes: |^file data blocks allocated: |^ referenced [0-9]+$' ;;
+	vfat) VT_FSCK=(fsck.vfat -n "$2")
+	      VT_FSCK_QUIET='^fsck\.fat [0-9.]+ \(|^Leaving filesystem unchanged\.$|: [0-9]+ files, [0-9]+/[0-9]+ clusters$' ;;
 	esac
+}
+
+# The reason a failing check gives: its first three findings, else (none
+# recognised: it broke, or its output is new) its last line.
+vt_fsck_findings() { # output -> stdout, one line
+	local found n
+	found=$(printf '%s\n' "$1" | grep -v -E -e '^[[:space:]]*$' -e "$VT_FSCK_QUIET")
+	if [ -z "$found" ]; then
+		printf '%s\n' "$1" | grep -v '^[[:space:]]*$' | tail -n 1
+		return
+	fi
+	n=$(printf '%s\n' "$found" | wc -l)
+	printf '%s\n' "$found" | head -n 3 | sed 's/^[[:space:]]*//' | awk 'NR > 1 { printf " | " } { printf "%s", $0 }'
+	[ "$n" -le 3 ] || printf ' (+%d more)' $((n - 3))
 }
 
 # Sets VT_FSCK_FAIL (a reason) or VT_FSCK_NOTE; writes BASE.fsck on a failure.
@@ -57,12 +79,15 @@ vt_fsck_after() { # run-index base
 		echo "== ${VT_FSCK[*]} (exit $rc)"
 		echo "$out"
 	} >"$base.fsck"
-	VT_FSCK_FAIL="fsck after the test: ${VT_FSCK[*]} exit $rc: $(echo "$out" | grep -v '^[[:space:]]*$' | head -n 1) (see ${base##*/}.fsck)"
+	VT_FSCK_FAIL="fsck after the test: ${VT_FSCK[*]} exit $rc: $(vt_fsck_findings "$out" | tr -d '\n') (see ${base##*/}.fsck)"
 	if [ -n "${VT_S_DEV[$i]}" ]; then
 		VT_FSCK_OFF[$i]="TEST_DEV ${VT_S_DEV[$i]} was found corrupted after an earlier test; the suite does not repair a device it did not make"
 		echo "FSCK          -- not checked again on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"$VT_STAGE/check.log"
 	else
 		# The next test gets a fresh image.
+		local test="${base%/*}"
+		test="${test##*/}/${base##*/}"
+		echo "FSCK          -- ${src##*/} on ${VT_S_NAME[$i]} was found corrupted after $test; made again for the next test" >>"$VT_STAGE/check.log"
 		vt_prepare_fs "$i"
 	fi
 }

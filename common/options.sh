@@ -55,7 +55,10 @@ usage: ./check [options] [suite/NNN ...]
                  kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; the others of
                  `runner/vfsidmap-tool fs-table names` when named; ignored with a
                  config that sets FSTYP)
-  -T SECONDS     per-test timeout (default 1200: the largest matrix family takes about 5 min in a TCG guest; or TEST_TIMEOUT)
+  -T SECONDS     per-test timeout (default 1200, or TEST_TIMEOUT; the largest
+                 matrix family, matrix/007 on ext4, took 856 s of TCG guest
+                 time, two shards summed, on 2 shared cores, 2026-12-04:
+                 run/README.md)
   --results DIR  results directory (default: $RESULT_BASE, else RESULT_BASE of
                  local.config, else results/ next to check; for
                  vfsidmap-check: ./results). check.time there keeps each

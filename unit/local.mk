@@ -44,6 +44,9 @@ EXTRA_DIST += unit/test-mutants.sh
 # through our run_kselftest.sh and through a kernel tree's (root).
 TESTS += unit/test-kselftest-install.sh
 EXTRA_DIST += unit/test-kselftest-install.sh unit/ktap-parse.awk
+# The script tests' shared preambles (trees, TAP helpers; root check and
+# work dir in tap.sh; ok STATUS and $failed in tap-status.sh).
+EXTRA_DIST += unit/tap.sh unit/tap-status.sh
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
@@ -71,6 +74,11 @@ EXTRA_DIST += unit/test-replay.sh
 # said so, and fsck of a corrupted ext4 TEST_DEV fails the test (root).
 TESTS += unit/test-kernel-checks.sh
 EXTRA_DIST += unit/test-kernel-checks.sh
+# fsck after each test on xfs and btrfs: a corruption made after the test
+# wrote fails it with the checker's finding everywhere, the next test runs
+# on a fresh image; vfat's fsck step on the suite's image (root).
+TESTS += unit/test-fsck-corruption.sh
+EXTRA_DIST += unit/test-fsck-corruption.sh
 # xfstests' habits: -r/--seed, --exact-order, globs, -g all, -e/-X/-S,
 # -i/-I/-L, an xfstests local.config, -E with other suites' names,
 # check.time and the status line on a terminal (the runs need root).

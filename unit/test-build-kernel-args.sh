@@ -3,10 +3,8 @@
 # input is exit 2 before any file is written; --gcov refuses a source
 # directory it did not unpack (it edits the tree's Makefiles).
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 bk=$top/run/build-kernel
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
 base=$(mktemp -d /tmp/vfsidmap-bkargs.XXXXXX)
 trap 'rm -rf "$base"' EXIT
 mkdir -p "$base/src/scripts/kconfig" && echo '# a kernel tree, as far as the script looks' >"$base/src/Makefile"

@@ -7,9 +7,7 @@
 # and wraps its cells; ./check --report conformance refuses bad input with
 # exit 2.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+. "$(dirname "$0")/tap-status.sh"
 tmp=$(mktemp -d /tmp/vfsidmap-conformance.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -7,10 +7,8 @@
 # module and mkfs lists come from the table; no shell file keeps its own
 # list of filesystems any more.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 tool=$top/runner/vfsidmap-tool
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
 
 names=$("$tool" fs-table names)
 IFS=, read -ra fss <<<"$names"
@@ -28,7 +26,7 @@ bad=$("$tool" fs-table | tail -n +2 | awk -F '\t' '($2 == "mkfs" || $2 == "image
 ok $([ -z "$bad" ] && echo 0 || echo 1) "mkfs rows name mkfs and package, mount-only rows neither${bad:+: $bad}"
 # 4: bootstrap installs exactly the table's packages
 want=$("$tool" fs-table package | cut -f2 | grep -v '^-$' | sort -u | tr '\n' ' ')
-got=$(cd "$top" && sed -n 's/.*"\([a-z0-9-]*\)", "CONFIG_[A-Z0-9_]*".*/\1/p' lib/fs/fs_table.c | grep . | sort -u | tr '\n' ' ')
+got=$(cd "$src" && sed -n 's/.*"\([a-z0-9-]*\)", "CONFIG_[A-Z0-9_]*".*/\1/p' lib/fs/fs_table.c | grep . | sort -u | tr '\n' ' ')
 ok $([ "$want" = "$got" ] && echo 0 || echo 1) "bootstrap's packages are the table's ($want)"
 # 5: run/kernel.config builds in every filesystem of the table
 missing=""
@@ -46,7 +44,7 @@ out=$("$top/check" -n --fs ext4,nosuchfs 2>&1); rc=$?
 ok $([ $rc = 2 ] && echo "$out" | grep -qF "known: $names" && echo 0 || echo 1) \
 	"./check --fs nosuchfs: exit 2 naming the table's filesystems (got $rc)"
 # 8: no hard-coded filesystem list left where the table answers
-hard=$(cd "$top" && grep -nE 'ext4\|xfs\|btrfs|mkfs\.ext4 mke2fs mkfs\.xfs|ext4\) echo e2fsprogs' \
+hard=$(cd "$src" && grep -nE 'ext4\|xfs\|btrfs|mkfs\.ext4 mke2fs mkfs\.xfs|ext4\) echo e2fsprogs' \
 	common/fs.sh common/options.sh run/vm bootstrap 2>/dev/null)
 ok $([ -z "$hard" ] && echo 0 || echo 1) "no hard-coded filesystem lists in common/fs.sh, options.sh, run/vm, bootstrap${hard:+: $hard}"
 

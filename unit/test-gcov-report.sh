@@ -5,10 +5,8 @@
 # the build's absolute path), a header inlined into two objects has its
 # counts summed, and a second run of the program turns a "no" into a "yes".
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 report=$top/run/gcov-report
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
 
 if ! command -v gcc >/dev/null || ! command -v gcov >/dev/null; then
 	echo "1..0 # SKIP gcc or gcov not installed"

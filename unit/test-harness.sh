@@ -4,11 +4,8 @@
 # SIGKILL and SIGTERM mid-run, and with bad input. After each, the loop
 # devices, the mount table and the process list must be as before.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 cd "$top"
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
 
 PLAN=22
 echo "1..$PLAN"
@@ -22,10 +19,14 @@ trap 'rm -rf "$out"' EXIT
 # run directories of our own: other runs on this machine are not ours
 mkdir "$out/runs"
 export VT_RUN_BASE="$out/runs"
-state() { # what must be unchanged by a run
-	losetup -a 2>/dev/null | sort
-	awk '{print $5}' /proc/self/mountinfo | sort
+state() { # what must be unchanged by a run: the loop devices and mounts
+	# of this script's runs, all below $out (the machine's other jobs attach
+	# and mount their own meanwhile: `make distcheck` failed on one)
+	losetup -a 2>/dev/null | grep -F "$out" | sort
+	awk '{print $5}' /proc/self/mountinfo | grep -F "$out" | sort
 }
+# on a mismatch, what differs (TAP comments)
+state_diff() { [ "$(state)" = "$before" ] || diff <(echo "$before") <(state) | sed 's/^/# /'; }
 # Processes of the hanging test started by this script: they inherit our
 # private VT_RUN_BASE (other runs on the machine, make -j2's other tests
 # included, may run the same test).
@@ -65,6 +66,7 @@ ok $(no_hung; echo $?) "no process of the hung test survives"
 ok $([ $rc = 1 ]; echo $?) "a test that leaks fails"
 ok $([ "$(grep -c 'left behind: .*/leak mount /dev/loop[0-9]* (detached)' "$out/o")" = 2 ]; echo $?) "the leaked mount and loop device are named, on tmpfs and ext4"
 ok $([ "$(state)" = "$before" ]; echo $?) "loop devices and mount table are as before"
+state_diff
 
 # 10-14: check killed with SIGKILL mid-run
 setsid ./check --results "$out/k" --fs ext4 -T 120 selftest/002 >"$out/o" 2>&1 &
@@ -73,8 +75,9 @@ wait_until 30 hung
 ok $? "the hanging test started"
 kill -9 "$cpid"; wait "$cpid" 2>/dev/null
 ok $(wait_until 10 no_hung; echo $?) "SIGKILL of check: the test's processes die with it"
-wait_until 10 bash -c '[ "$(losetup -a 2>/dev/null | grep -c vfsidmap)" = 0 ]'
+wait_until 10 bash -c '[ "$(losetup -a 2>/dev/null | grep -cF "$1")" = 0 ]' - "$out"
 ok $([ "$(state)" = "$before" ]; echo $?) "SIGKILL of check: no loop device or mount is left"
+state_diff
 dead=$(comm -13 <(echo "$dirs_before") <(rundirs) | head -n 1)
 ./check --results "$out/r" --fs tmpfs selftest/001 >"$out/o" 2>&1
 ok $(grep -q "cleaned up after a dead run (pid [0-9]*): removed $dead" "$out/o"; echo $?) "the next check removes the dead run's directory and says so"
@@ -88,6 +91,8 @@ kill -TERM "$cpid"; wait "$cpid"; rc=$?
 ok $([ $rc = 130 ] && grep -q Interrupted "$out/o"; echo $?) "SIGTERM: check stops, says so, exits 130"
 ok $(wait_until 10 no_hung; echo $?) "SIGTERM: no process of the test survives"
 ok $([ "$(rundirs)" = "$dirs_before" ] && [ "$(state)" = "$before" ]; echo $?) "SIGTERM: run directory, loop devices and mounts cleaned"
+state_diff
+[ "$(rundirs)" = "$dirs_before" ] || diff <(echo "$dirs_before") <(rundirs) | sed 's/^/# /'
 
 # 18-21: bad input is one clear line and exit 2, nothing touched
 ./check --bogus >"$out/o" 2>&1; rc=$?

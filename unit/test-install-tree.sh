@@ -9,13 +9,7 @@
 # Then it removes one installed file a test needs and requires the run to
 # fail, so the check can fail; and the installed matrix/011 carries its
 # build-time sample table. Needs root; TAP for automake.
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-MAKE=${MAKE:-make}
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 echo "1..10"
 if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null; then
 	for i in 1 2 3 4 5 6 7 8 9 10; do echo "ok $i # SKIP needs root and unshare"; done
@@ -71,6 +65,9 @@ in_root() { # command... (run in the private root, cwd /vfsidmap)
 		# pivot_root, not chroot: a chrooted process may not create user
 		# namespaces (create_user_ns: current_chrooted() -> EPERM)
 		mkdir -p "$R/.old" && cd "$R" && pivot_root . .old && umount -l /.old || exit 99
+		# the caller'"'"'s VT_RUN_BASE and TMPDIR name directories of the
+		# host, not of this root: the run base is the root'"'"'s /var/tmp
+		unset VT_RUN_BASE TMPDIR
 		exec /bin/bash -c "cd /vfsidmap && $*"
 	' in-root "$R" "$S" "$@"
 }

@@ -9,26 +9,14 @@
 # kernel tree: KSFT_KERNEL_SELFTESTS, default the 6.12 tree in
 # /var/tmp/kbuild). TAP for automake.
 set -u
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-src=$(cd "${srcdir:-.}" && pwd)
-MAKE=${MAKE:-make}
+. "$(dirname "$0")/tap.sh"
 PARSE="awk -f $src/unit/ktap-parse.awk"
 KSRC=${KSFT_KERNEL_SELFTESTS:-/var/tmp/kbuild/linux-source-6.12/tools/testing/selftests}
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-skip() { n=$((n + 1)); echo "ok $n # SKIP $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
 echo "1..16"
 
-work=$(mktemp -d /var/tmp/vt-ksft.XXXXXX)
-[ -n "${VT_KEEP:-}" ] || trap 'rm -rf --one-file-system "$work"' EXIT
-chmod 755 "$work"
 # The runs' temporary results and check's run directories go below $work,
 # so what they leave is theirs alone (make check runs other tests alongside).
-mkdir -p "$work/tmp" "$work/runs"
-export TMPDIR=$work/tmp VT_RUN_BASE=$work/runs
+unit_workdir ksft
 
 # --- the tree
 K=$work/k

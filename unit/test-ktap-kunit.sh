@@ -9,29 +9,15 @@
 # into a temporary directory; with neither the test is skipped, saying so.
 # Needs root (check mounts); TAP for automake.
 set -u
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-src=$(cd "${srcdir:-.}" && pwd)
-MAKE=${MAKE:-make}
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root (./check mounts)"
-	exit 0
-fi
+unit_needs_root "./check mounts"
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "1..0 # SKIP no python3 for kunit.py"
 	exit 0
 fi
 
-work=$(mktemp -d /var/tmp/vt-kunit.XXXXXX)
-[ -n "${VT_KEEP:-}" ] || trap 'rm -rf --one-file-system "$work"' EXIT
-chmod 755 "$work"
-mkdir -p "$work/tmp" "$work/runs"
-export TMPDIR=$work/tmp VT_RUN_BASE=$work/runs
+unit_workdir kunit
 
 kunit=""
 if [ -n "${KSFT_KERNEL_SELFTESTS:-}" ] && [ -f "$KSFT_KERNEL_SELFTESTS/../kunit/kunit.py" ]; then

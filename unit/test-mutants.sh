@@ -14,14 +14,12 @@
 #  8:   scripts/idmap-inventory on a two-file kernel tree: a modelled site
 #       names its mutants, a comment is no call, an unknown one is not modelled.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 tool=$top/runner/vfsidmap-tool
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
 echo "1..8"
 tmp=$(mktemp -d /tmp/vfsidmap-mut.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-rules=$(ls "$top"/lib/model/*_rules.c "$top"/lib/model/model.c)
+rules=$(ls "$src"/lib/model/*_rules.c "$src"/lib/model/model.c)
 
 # 1: each helper's call sites (grep) = its registered points (registry)
 "$tool" mutants >"$tmp/list" || echo "# vfsidmap-tool mutants failed"
@@ -95,7 +93,7 @@ ok $? "a sample chosen without the cases killing $m shows it surviving (exit $rc
 row=$(awk -F'\t' -v m="$m" '$1 == m' "$tmp/q.tsv")
 sel=$(echo "$row" | cut -f4) full=$(echo "$row" | cut -f5)
 grep -q '"chown-skip-mount-translation", "attr_rules.c:vt_setattr_copy/from_vfsuid#identity"' \
-	"$top/lib/model/mutant.c" && [ "${sel:-0}" -gt 0 ] && [ "${full:-0}" -ge "${sel:-1}" ]
+	"$src/lib/model/mutant.c" && [ "${sel:-0}" -gt 0 ] && [ "${full:-0}" -ge "${sel:-1}" ]
 ok $? "chown-skip-mount-translation = $m: killed by ${sel:-0} quick cases (${full:-0} in the whole matrix)"
 
 # 7: bad input
@@ -120,7 +118,7 @@ int zzfs_thing(struct inode *inode)
 	return i_gid_into_vfsgid(&nop_mnt_idmap, inode).val;
 }
 C
-"$top/scripts/idmap-inventory" "$tmp/k" "$tmp/list" >"$tmp/inv.tsv" 2>"$tmp/inv.err"; rc=$?
+"$src/scripts/idmap-inventory" "$tmp/k" "$tmp/list" >"$tmp/inv.tsv" 2>"$tmp/inv.err"; rc=$?
 a=$(awk -F'\t' '$1 == "fs/attr.c" && $4 == "i_uid_into_vfsuid" { print $3 "|" $6 "|" $7 }' "$tmp/inv.tsv")
 b=$(awk -F'\t' '$1 == "fs/zzfs/inode.c" { print $3 "|" $7 }' "$tmp/inv.tsv")
 rows=$(($(wc -l <"$tmp/inv.tsv") - 1))

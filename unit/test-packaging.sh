@@ -11,12 +11,9 @@
 # else the newest /usr/src/linux-source-*.tar.xz (the needed files are
 # extracted into a temporary directory); without either those checks skip.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 cd "$top"
 MAKE=${MAKE:-make}
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
 PLAN=16
 echo "1..$PLAN"
 work=$(mktemp -d /var/tmp/vfsidmap-pkg.XXXXXX)
@@ -83,9 +80,9 @@ rm -rf "$p" "$work/cwd"
 
 # 12-13: the man page
 if command -v groff >/dev/null; then
-	warn=$(groff -man -Tutf8 -ww -z doc/vfsidmap-check.1 2>&1)
+	warn=$(groff -man -Tutf8 -ww -z "$src/doc/vfsidmap-check.1" 2>&1)
 	ok $([ -z "$warn" ]; echo $?) "groff -man -ww renders the man page without a warning${warn:+: $warn}"
-	txt=$(groff -man -Tutf8 doc/vfsidmap-check.1 2>/dev/null | col -b)
+	txt=$(groff -man -Tutf8 "$src/doc/vfsidmap-check.1" 2>/dev/null | col -b)
 	miss=""
 	for o in $(./check -h | grep -oE '^  (-[A-Za-z]|--[a-z-]+)' ); do
 		echo "$txt" | grep -q -- "$o" || miss+=" $o"

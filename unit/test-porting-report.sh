@@ -10,10 +10,7 @@
 # formed (xmllint) and self-contained; the installed tree (what run/vm
 # boots) reports from results alone.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
+. "$(dirname "$0")/tap-status.sh"
 has() { grep -qF -- "$2" "$1" || { echo "# $1 lacks: $2"; return 1; }; }
 # The table line of row TITLE in report MD.
 row() { grep -F "| $2 |" "$1"; }
@@ -169,7 +166,7 @@ printf '\nrun started 2026-01-01T00:00:00Z on 6.99.0-crafted (guest)\nSECTION vf
 	i=$((i + 1)); echo "ok $i vfat:$t # SKIP $why"
   done; } >"$v/results.ktap"
 good=0
-grep -qF '"%s cannot be idmapped on this kernel (mount_setattr(MOUNT_ATTR_IDMAP) gives EINVAL)\n"' "$top/runner/vfsidmap-tool.c" || { echo "# the probe's message changed: update this fixture"; good=1; }
+grep -qF '"%s cannot be idmapped on this kernel (mount_setattr(MOUNT_ATTR_IDMAP) gives EINVAL)\n"' "$src/runner/vfsidmap-tool.c" || { echo "# the probe's message changed: update this fixture"; good=1; }
 "$top/check" --report porting --fs vfat --results "$v" --from-results >"$tmp/v.out" 2>&1 || good=1
 [ "$(grep -c "| \*\*not applicable\*\* | $why" "$v/porting-vfat.md")" = "$nrows" ] || { echo "# not every row is 'not applicable: $why'"; good=1; }
 has "$v/porting-vfat.md" "**vfat cannot be idmapped here:** $why" || good=1

@@ -6,6 +6,7 @@
 # other run on the machine is touched. Needs root.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+src=$(cd "${srcdir:-$top}" && pwd)   # the sources (a VPATH build: elsewhere)
 cd "$top"
 n=0 failed=0
 ok() {
@@ -102,7 +103,7 @@ for base in relative/base "$T/missing/base"; do
 		"VT_RUN_BASE=$base: exit 2, nothing created"
 done
 ok $(./check -h | grep -q VT_RUN_BASE; echo $?) "--help documents VT_RUN_BASE"
-ok $(grep -q VT_RUN_BASE README.md; echo $?) "README documents VT_RUN_BASE"
+ok $(grep -q VT_RUN_BASE "$src/README.md"; echo $?) "README documents VT_RUN_BASE"
 
 # ---------------------------------------------------------- a full results filesystem
 # 9-13: tmpfs of 64 KiB in our private namespace, results on it

@@ -10,23 +10,11 @@
 # bash -c, and must run that one case again with the same outcome.
 # Needs root; TAP for automake.
 set -u
-top=${top_builddir:-.}
-top=$(cd "$top" && pwd)
-n=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); echo "not ok $n $*"; }
-check_() { if eval "$1"; then ok "$2"; else nok "$2"; fi; }
+. "$(dirname "$0")/tap.sh"
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root (./check mounts)"
-	exit 0
-fi
+unit_needs_root "./check mounts"
 echo "1..11"
-work=$(mktemp -d /var/tmp/vt-replay.XXXXXX)
-[ -n "${VT_KEEP:-}" ] || trap 'rm -rf --one-file-system "$work"' EXIT
-chmod 755 "$work"
-mkdir -p "$work/runs" "$work/tmp"
-export VT_RUN_BASE=$work/runs TMPDIR=$work/tmp
+unit_workdir replay
 unset VT_MODEL_BREAK VT_ALLOW_SYSCTL RESULT_BASE
 cd "$top" || exit 1
 

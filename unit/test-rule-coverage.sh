@@ -8,9 +8,7 @@
 # decide check_sticky.victim-owner shows that rule at 0 0, "never", and a
 # gap in the summary line. Needs root (tmpfs, user namespaces).
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
+. "$(dirname "$0")/tap-status.sh"
 plan=6
 echo "1..$plan"
 if [ "$(id -u)" != 0 ]; then
@@ -22,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The rules the model can decide, from the table itself (not from a run).
 decisions=$(sed -n 's/^[[:space:]]*X(\([A-Z0-9_]*\), "\([^"]*\)", \(CHECK\|BRANCH\),.*/\2/p' \
-	"$top"/lib/model/rule_table.h "$top"/lib/model/vfat_rule_table.h | sort)
+	"$src"/lib/model/rule_table.h "$src"/lib/model/vfat_rule_table.h | sort)
 ndec=$(printf '%s\n' "$decisions" | grep -c .)
 
 # 1: a full sample run passes and reports the coverage in every place.

@@ -6,11 +6,8 @@
 # is read from -n (dry run); -i/-I/-L, check.time and the status line from
 # real runs on tmpfs (root).
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/tap-status.sh"
 cd "$top"
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
 PLAN=30
 echo "1..$PLAN"
 
