@@ -46,6 +46,15 @@ vt_write_failed() { # what
 	return 1
 }
 
+# A file written whole in the staging becomes RESULTS/NAME by one rename
+# (they are siblings on one filesystem): a write error leaves RESULTS
+# without it, never with a part of it or a temporary file.
+vt_move_into_results() { # file-in-staging name
+	local err
+	err=$(mv -f -- "$1" "$VT_RESULT_DIR/$2" 2>&1) && return 0
+	vt_write_failed "$VT_RESULT_DIR/$2${err:+ (${err##*: })}"
+}
+
 # Stdin to FILE: a temporary file next to it, fsync, rename.
 vt_put() { # file
 	local tmp="$1.tmp.$$" err
@@ -81,7 +90,9 @@ vt_results_lock() { # dir
 			exec 8>&-
 			return 2
 		fi
-		[ "$(stat -L -c %d:%i /dev/fd/8 2>/dev/null)" = "$(stat -c %d:%i -- "$dir/.lock" 2>/dev/null)" ] && return 0
+		# (/proc/self/fd: a minimal system, as run/vm's guest was, may have
+		# no /dev/fd)
+		[ "$(stat -L -c %d:%i /proc/self/fd/8 2>/dev/null)" = "$(stat -c %d:%i -- "$dir/.lock" 2>/dev/null)" ] && return 0
 		exec 8>&-
 	done
 	echo "check: results directory $dir: its lock file keeps being replaced (runs publishing into it); try again" >&2
@@ -232,8 +243,9 @@ vt_results_open() {
 	vt_results_stage || return 2
 	if { [ -f "$VT_RESULT_DIR/check.log" ] && ! cp -- "$VT_RESULT_DIR/check.log" "$VT_STAGE/check.log"; } ||
 		{ [ -f "$VT_RESULT_DIR/check.time" ] && ! cp -- "$VT_RESULT_DIR/check.time" "$VT_STAGE/check.time"; } ||
-		! vt_put "$VT_RESULT_DIR/run.incomplete" 2>/dev/null <<<"$(printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.' \
-			"$$" "$(date -u +%FT%TZ)")"; then
+		! vt_put "$VT_STAGE/.run.incomplete.new" 2>/dev/null <<<"$(printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.' \
+			"$$" "$(date -u +%FT%TZ)")" ||
+		! vt_move_into_results "$VT_STAGE/.run.incomplete.new" run.incomplete; then
 		echo "check: results directory $VT_RESULT_DIR is not writable (setting up this run's files failed${VT_WRITE_ERROR:+: $VT_WRITE_ERROR})" >&2
 		vt_results_abort
 		return 2
@@ -266,7 +278,7 @@ vt_results_abort() {
 	[ -n "$VT_STAGE" ] || return 0
 	exec 6>&-
 	if [ -f "$VT_STAGE/$VT_PREV/run.incomplete" ]; then
-		vt_put "$VT_RESULT_DIR/run.incomplete" <"$VT_STAGE/$VT_PREV/run.incomplete" 2>/dev/null
+		vt_move_into_results "$VT_STAGE/$VT_PREV/run.incomplete" run.incomplete 2>/dev/null
 	else
 		rm -f -- "$VT_RESULT_DIR/run.incomplete"
 	fi
