@@ -2,6 +2,7 @@
 #include "matrix/batch.h"
 
 #include "util/errname.h"
+#include "util/fd_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,20 +25,11 @@ struct batch_reply {
 	struct vt_exec_reply rep;
 };
 
-static void write_full(int fd, const void *buf, size_t len)
+/* A reply the parent cannot take ends the caller: it is gone or gave up. */
+static void reply(int fd, const void *buf, size_t len)
 {
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			_exit(1);	/* the parent is gone or gave up on us */
-		p += n;
-		len -= (size_t)n;
-	}
+	if (!vt_write_full(fd, buf, len))
+		_exit(1);
 }
 
 /* 1: LEN bytes read; 0: end of file or error; -1: nothing for TIMEOUT_S s. */
@@ -74,14 +66,14 @@ static void child(const struct vt_caller *who, struct mx_batch_item *items, int 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	memset(&head, 0, sizeof(head));
 	head.setup_err = vt_caller_become(who, head.msg, sizeof(head.msg));
-	write_full(fd, &head, sizeof(head));
+	reply(fd, &head, sizeof(head));
 	if (head.setup_err)
 		_exit(0);
 	for (k = 0; k < n; k++) {
 		umask(items[k].umask);
 		memset(&r, 0, sizeof(r));
 		r.ret = vt_exec_op((void *)items[k].q, &r.rep, sizeof(r.rep));
-		write_full(fd, &r, sizeof(r));
+		reply(fd, &r, sizeof(r));
 	}
 	_exit(0);
 }

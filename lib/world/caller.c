@@ -7,6 +7,7 @@
 #include "caller.h"
 
 #include "util/errname.h"
+#include "util/fd_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -180,21 +181,6 @@ static bool read_full(int fd, void *buf, size_t len)
 	return true;
 }
 
-static void write_full(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		p += n;
-		len -= (size_t)n;
-	}
-}
-
 struct vt_run vt_run_as(const struct vt_caller *c, vt_caller_fn fn, void *arg, void *data,
 			size_t datalen)
 {
@@ -222,9 +208,10 @@ struct vt_run vt_run_as(const struct vt_caller *c, vt_caller_fn fn, void *arg, v
 		head.setup_err = vt_caller_become(c, head.msg, sizeof(head.msg));
 		if (head.setup_err == 0)
 			head.ret = fn(arg, data, datalen);
-		write_full(pfd[1], &head, sizeof(head));
-		if (head.setup_err == 0 && data && datalen)
-			write_full(pfd[1], data, datalen);
+		/* a short write shows as "no reply" in the parent */
+		if (vt_write_full(pfd[1], &head, sizeof(head)) && head.setup_err == 0 && data &&
+		    datalen)
+			vt_write_full(pfd[1], data, datalen);
 		_exit(0);
 	}
 	close(pfd[1]);
