@@ -1,15 +1,13 @@
-/* Whole-buffer writes (fd_io.h). */
+/* Whole-buffer reads and writes (fd_io.h). */
 #include "util/fd_io.h"
 
 #include <errno.h>
 #include <unistd.h>
 
-bool vt_write_full(int fd, const void *buf, size_t len)
+static bool whole(int fd, char *p, size_t len, bool out)
 {
-	const char *p = buf;
-
 	while (len) {
-		ssize_t n = write(fd, p, len);
+		ssize_t n = out ? write(fd, p, len) : read(fd, p, len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -19,4 +17,14 @@ bool vt_write_full(int fd, const void *buf, size_t len)
 		len -= (size_t)n;
 	}
 	return true;
+}
+
+bool vt_write_full(int fd, const void *buf, size_t len)
+{
+	return whole(fd, (char *)buf, len, true);
+}
+
+bool vt_read_full(int fd, void *buf, size_t len)
+{
+	return whole(fd, buf, len, false);
 }

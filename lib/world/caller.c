@@ -165,22 +165,6 @@ struct reply_head {
 	char msg[256];
 };
 
-static bool read_full(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-
-	while (len) {
-		ssize_t n = read(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 struct vt_run vt_run_as(const struct vt_caller *c, vt_caller_fn fn, void *arg, void *data,
 			size_t datalen)
 {
@@ -216,10 +200,10 @@ struct vt_run vt_run_as(const struct vt_caller *c, vt_caller_fn fn, void *arg, v
 	}
 	close(pfd[1]);
 	memset(&head, 0, sizeof(head));
-	if (!read_full(pfd[0], &head, sizeof(head))) {
+	if (!vt_read_full(pfd[0], &head, sizeof(head))) {
 		head.setup_err = -EIO;
 		snprintf(head.msg, sizeof(head.msg), "caller process sent no reply");
-	} else if (head.setup_err == 0 && data && datalen && !read_full(pfd[0], data, datalen)) {
+	} else if (head.setup_err == 0 && data && datalen && !vt_read_full(pfd[0], data, datalen)) {
 		head.setup_err = -EIO;
 		snprintf(head.msg, sizeof(head.msg), "caller process sent a short reply");
 	}
