@@ -32,29 +32,9 @@
 #define R_ADMIN "btrfs_ioctl_snap_destroy: capable(CAP_SYS_ADMIN) -> btrfs_may_delete(idmap) only"
 #define R_RENAME "vfs_rename: may_delete passes (dir 0777), may_create: !fsuidgid_has_mapping -> EOVERFLOW"
 
-/* The errno an unprivileged delete gets: EPERM without the option; with
- * it, OPT_ERR (the inode_permission(idmap, subvolume, W|X) outcome). */
-static int unpriv_delete(struct vt_ctx *ctx, int rmopt, int opt_err, const char **rule)
-{
-	vt_note(ctx, "TEST_DIR's btrfs %s user_subvol_rm_allowed", rmopt ? "has" : "lacks");
-	*rule = rmopt ? "btrfs_ioctl_snap_destroy: !capable, user_subvol_rm_allowed -> "
-			"inode_permission(idmap, subvolume, W|X), btrfs_may_delete(idmap)"
-		      : "btrfs_ioctl_snap_destroy: !capable(CAP_SYS_ADMIN) and no "
-			"user_subvol_rm_allowed -> EPERM";
-	return rmopt ? opt_err : EPERM;
-}
-
-static bool world(struct vt_ctx *ctx, struct bt_world *w, int *rmopt)
-{
-	if (!bt_world_make(ctx, w))
-		return false;
-	*rmopt = bt_rm_allowed(w->base);
-	if (*rmopt < 0) {
-		vt_fail(ctx, "setup: cannot tell the mount options of the btrfs at %s", w->base);
-		return false;
-	}
-	return true;
-}
+/* with user_subvol_rm_allowed (btrfs_ioctl_snap_destroy) */
+#define R_RM_OPT "btrfs_ioctl_snap_destroy: !capable, user_subvol_rm_allowed -> " \
+	"inode_permission(idmap, subvolume, W|X), btrfs_may_delete(idmap)"
 
 static void mapped(struct vt_ctx *ctx)
 {
@@ -65,7 +45,7 @@ static void mapped(struct vt_ctx *ctx)
 	const char *rule;
 	int rmopt, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	create.dirfd = destroy.dirfd = w.mnt_fd;
 	snprintf(disk, sizeof(disk), "%s/sub", w.base);
@@ -79,7 +59,7 @@ static void mapped(struct vt_ctx *ctx)
 	if (!bt_expect(ctx, &w, BT_MAPPED, &create, "SUBVOL_CREATE_V2 sub again", 0, R_CREATE))
 		goto out;
 	/* owner through the mount, mode 0755: inode_permission passes */
-	want = unpriv_delete(ctx, rmopt, 0, &rule);
+	want = bt_unpriv_delete(ctx, rmopt, 0, R_RM_OPT, &rule);
 	bt_expect(ctx, &w, BT_MAPPED_NOCAPS, &destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
 	if (want)
@@ -98,7 +78,7 @@ static void mapped_userns(struct vt_ctx *ctx)
 	const char *rule;
 	int rmopt, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	create.dirfd = destroy.dirfd = w.mnt_fd;
 	snprintf(disk, sizeof(disk), "%s/sub", w.base);
@@ -111,7 +91,7 @@ static void mapped_userns(struct vt_ctx *ctx)
 	bt_expect_owner_as(ctx, &w, BT_MAPPED_USERNS, w.mnt_fd, "sub", 0, 0,
 			   "stat in the namespace: from_kuid(userns, 10000) = 0");
 	/* capable() asks the initial namespace: its root there is not */
-	want = unpriv_delete(ctx, rmopt, 0, &rule);
+	want = bt_unpriv_delete(ctx, rmopt, 0, R_RM_OPT, &rule);
 	bt_expect(ctx, &w, BT_MAPPED_USERNS, &destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
 	if (want)
@@ -130,7 +110,7 @@ static void unmapped(struct vt_ctx *ctx)
 	const char *rule;
 	int rmopt, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	VT_SETUP(ctx, -bt_subvol_create(w.base_fd, "sub"), "SUBVOL_CREATE_V2 sub as root on disk");
 	create.dirfd = destroy.dirfd = rename.dirfd = w.mnt_fd;
@@ -139,7 +119,7 @@ static void unmapped(struct vt_ctx *ctx)
 	bt_expect(ctx, &w, BT_UNMAPPED, &rename, "rename sub -> sub-renamed through the mount",
 		  EOVERFLOW, R_RENAME);
 	/* sub is 0755 and seen as 10000: fsuid 0 without caps is "other" */
-	want = unpriv_delete(ctx, rmopt, EACCES, &rule);
+	want = bt_unpriv_delete(ctx, rmopt, EACCES, R_RM_OPT, &rule);
 	bt_expect(ctx, &w, BT_UNMAPPED_NOCAPS, &destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
 	bt_expect(ctx, &w, BT_UNMAPPED, &destroy, "SNAP_DESTROY sub through the mount", 0,
@@ -157,7 +137,7 @@ static void unmapped_userns(struct vt_ctx *ctx)
 	const char *rule;
 	int rmopt, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	VT_SETUP(ctx, -bt_subvol_create(w.base_fd, "sub"), "SUBVOL_CREATE_V2 sub as root on disk");
 	create.dirfd = destroy.dirfd = rename.dirfd = w.mnt_fd;
@@ -170,7 +150,7 @@ static void unmapped_userns(struct vt_ctx *ctx)
 	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &rename,
 		  "rename sub -> sub-renamed through the mount", EOVERFLOW, R_RENAME);
 	/* 10000 has no mapping in the namespace: no capability over sub */
-	want = unpriv_delete(ctx, rmopt, EACCES, &rule);
+	want = bt_unpriv_delete(ctx, rmopt, EACCES, R_RM_OPT, &rule);
 	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
 	bt_expect(ctx, &w, BT_ROOT, &destroy, "SNAP_DESTROY sub through the mount", want ? 0 : ENOENT,

@@ -33,28 +33,10 @@
 
 static const char *const names[] = { "sub", "snap", "snap-ro" };
 
-static int unpriv_delete(struct vt_ctx *ctx, int rmopt, int opt_err, const char **rule)
-{
-	vt_note(ctx, "TEST_DIR's btrfs %s user_subvol_rm_allowed", rmopt ? "has" : "lacks");
-	*rule = rmopt ? "btrfs_ioctl_snap_destroy: !capable, user_subvol_rm_allowed -> "
-			"inode_permission(idmap, subvolume, W|X) (btrfs_permission: EROFS on a "
-			"read-only root), btrfs_may_delete(idmap)"
-		      : "btrfs_ioctl_snap_destroy: !capable(CAP_SYS_ADMIN) and no "
-			"user_subvol_rm_allowed -> EPERM";
-	return rmopt ? opt_err : EPERM;
-}
-
-static bool world(struct vt_ctx *ctx, struct bt_world *w, int *rmopt)
-{
-	if (!bt_world_make(ctx, w))
-		return false;
-	*rmopt = bt_rm_allowed(w->base);
-	if (*rmopt < 0) {
-		vt_fail(ctx, "setup: cannot tell the mount options of the btrfs at %s", w->base);
-		return false;
-	}
-	return true;
-}
+/* with user_subvol_rm_allowed (btrfs_ioctl_snap_destroy) */
+#define R_RM_OPT "btrfs_ioctl_snap_destroy: !capable, user_subvol_rm_allowed -> " \
+	"inode_permission(idmap, subvolume, W|X) (btrfs_permission: EROFS on a " \
+	"read-only root), btrfs_may_delete(idmap)"
 
 /* Root removes whatever of sub, snap, snap-ro is left (through the mount). */
 static void root_cleanup(struct vt_ctx *ctx, struct bt_world *w)
@@ -107,7 +89,7 @@ static void mapped(struct vt_ctx *ctx)
 	const char *rule;
 	int rmopt, subfd = -1, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	/* with all capabilities: deletion is the CAP_SYS_ADMIN path */
 	if (!make_three(ctx, &w, BT_MAPPED, &subfd))
@@ -123,7 +105,7 @@ static void mapped(struct vt_ctx *ctx)
 		goto out;
 	for (size_t i = 0; i < 3; i++) {
 		struct bt_op d = { .kind = BT_OP_DESTROY, .dirfd = w.mnt_fd, .name = names[i] };
-		want = unpriv_delete(ctx, rmopt, i == 2 ? EROFS : 0, &rule);
+		want = bt_unpriv_delete(ctx, rmopt, i == 2 ? EROFS : 0, R_RM_OPT, &rule);
 		bt_expect(ctx, &w, BT_MAPPED_NOCAPS, &d, "SNAP_DESTROY through the mount", want, rule);
 	}
 out:
@@ -139,7 +121,7 @@ static void mapped_userns(struct vt_ctx *ctx)
 	const char *rule;
 	int rmopt, subfd = -1, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	if (!make_three(ctx, &w, BT_MAPPED_USERNS, &subfd))
 		goto out;
@@ -147,7 +129,7 @@ static void mapped_userns(struct vt_ctx *ctx)
 			   "stat in the namespace: from_kuid(userns, 10000) = 0");
 	for (size_t i = 0; i < 3; i++) {
 		struct bt_op d = { .kind = BT_OP_DESTROY, .dirfd = w.mnt_fd, .name = names[i] };
-		want = unpriv_delete(ctx, rmopt, i == 2 ? EROFS : 0, &rule);
+		want = bt_unpriv_delete(ctx, rmopt, i == 2 ? EROFS : 0, R_RM_OPT, &rule);
 		bt_expect(ctx, &w, BT_MAPPED_USERNS, &d, "SNAP_DESTROY through the mount", want, rule);
 	}
 out:
@@ -170,7 +152,7 @@ static void unmapped_common(struct vt_ctx *ctx, bool userns)
 	const char *rule;
 	int rmopt, subfd = -1, want;
 
-	if (!world(ctx, &w, &rmopt))
+	if (!bt_world_make_rm(ctx, &w, &rmopt))
 		goto out;
 	if (bt_subvol_create(w.base_fd, "sub") != 0) {
 		vt_fail(ctx, "setup: SUBVOL_CREATE_V2 sub as root on disk: %s", vt_errname(errno));
@@ -205,7 +187,7 @@ static void unmapped_common(struct vt_ctx *ctx, bool userns)
 		who = BT_UNMAPPED_NOCAPS;
 	}
 	/* sub is 0755, seen as 10000: the caller is "other" without caps */
-	want = unpriv_delete(ctx, rmopt, EACCES, &rule);
+	want = bt_unpriv_delete(ctx, rmopt, EACCES, R_RM_OPT, &rule);
 	bt_expect(ctx, &w, who, &destroy, "SNAP_DESTROY sub through the mount", want, rule);
 	if (!userns && want)
 		bt_expect(ctx, &w, BT_UNMAPPED, &destroy, "SNAP_DESTROY sub through the mount", 0,

@@ -418,3 +418,25 @@ bool bt_expect_ro(struct vt_ctx *ctx, int dirfd, const char *name, bool ro, cons
 		rule);
 	return false;
 }
+
+bool bt_world_make_rm(struct vt_ctx *ctx, struct bt_world *w, int *rmopt)
+{
+	if (!bt_world_make(ctx, w))
+		return false;
+	*rmopt = bt_rm_allowed(w->base);
+	if (*rmopt < 0) {
+		vt_fail(ctx, "setup: cannot tell the mount options of the btrfs at %s", w->base);
+		return false;
+	}
+	return true;
+}
+
+int bt_unpriv_delete(struct vt_ctx *ctx, int rmopt, int opt_err, const char *opt_rule,
+		     const char **rule)
+{
+	vt_note(ctx, "TEST_DIR's btrfs %s user_subvol_rm_allowed", rmopt ? "has" : "lacks");
+	*rule = rmopt ? opt_rule
+		      : "btrfs_ioctl_snap_destroy: !capable(CAP_SYS_ADMIN) and no "
+			"user_subvol_rm_allowed -> EPERM";
+	return rmopt ? opt_err : EPERM;
+}

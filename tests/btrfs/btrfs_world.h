@@ -56,6 +56,15 @@ void bt_world_end(struct vt_ctx *ctx, struct bt_world *w);
 /* Does the btrfs holding PATH have user_subvol_rm_allowed (its super
  * options in /proc/self/mountinfo)? -1 if it cannot be told. */
 int bt_rm_allowed(const char *path);
+/* bt_world_make, and *RMOPT = bt_rm_allowed of its base; false (case
+ * failed) when either cannot be had. */
+bool bt_world_make_rm(struct vt_ctx *ctx, struct bt_world *w, int *rmopt);
+/* The errno an unprivileged SNAP_DESTROY gets (btrfs_ioctl_snap_destroy):
+ * EPERM without user_subvol_rm_allowed; with it OPT_ERR, the outcome of
+ * inode_permission(idmap, subvolume, W|X) and btrfs_may_delete(idmap) the
+ * test worked out, OPT_RULE naming what decided it. *RULE gets the rule. */
+int bt_unpriv_delete(struct vt_ctx *ctx, int rmopt, int opt_err, const char *opt_rule,
+		     const char **rule);
 
 struct vt_caller bt_caller(const struct bt_world *w, enum bt_who who);
 
