@@ -554,94 +554,70 @@ static void xattrs_through_mount(struct vt_ctx *ctx)
 	}
 }
 
-static void acl_through_mount(struct vt_ctx *ctx)
+/* system.posix_acl_access of w/acl, or system.posix_acl_default of w/dacl
+ * (DFLT), read through the mount */
+static void acl_read_through_mount(struct vt_ctx *ctx, bool dflt)
 {
+	const char *xname = dflt ? "system.posix_acl_default" : "system.posix_acl_access";
+	const char *file = dflt ? "dacl" : "acl";
 	struct ro_world rw;
 	struct vt_acl_entry got[VT_ACL_MAX_ENTRIES];
 	struct vt_mop_args a;
 	struct vt_world w;
 	struct vt_expect e;
-	char path[4200];
+	char path[4200], what[128], wfile[16];
 	int n, k;
 
 	if (!setup(ctx, &rw))
 		return;
 	memset(&a, 0, sizeof(a));
 	a.op = VT_OP_ACL_GET;
-	model_world(&rw, HOST_ROOT, "w", "w/acl", &w);
+	a.default_acl = dflt;
+	snprintf(wfile, sizeof(wfile), "w/%s", file);
+	model_world(&rw, HOST_ROOT, "w", wfile, &w);
 	vt_model_apply(&w, &a, &e);
-	snprintf(path, sizeof(path), "%s/acl", rw.mnt);
-	n = vt_acl_read(path, false, got, VT_ACL_MAX_ENTRIES);
+	snprintf(path, sizeof(path), "%s/%s", rw.mnt, file);
+	n = vt_acl_read(path, dflt, got, VT_ACL_MAX_ENTRIES);
 	if (e.err || e.got_nacl < 0) {
 		/* squashfs: __get_acl: !IS_POSIXACL -> EOPNOTSUPP */
-		vt_expect_errno(ctx, "getxattr(system.posix_acl_access) of acl", n < 0 ? -n : 0,
-				e.err ? e.err : ENODATA, e.rule ? e.rule : "model");
+		snprintf(what, sizeof(what), "getxattr(%s) of %s", xname, file);
+		vt_expect_errno(ctx, what, n < 0 ? -n : 0, e.err ? e.err : ENODATA,
+				e.rule ? e.rule : "model");
 		return;
 	}
 	if (n < 0) {
-		vt_fail(ctx, "getxattr(system.posix_acl_access) of %s: %s (model: %d entries)", path,
+		vt_fail(ctx, "getxattr(%s) of %s: %s (model: %d entries)", xname, path,
 			vt_errname(-n), e.got_nacl);
 		return;
 	}
 	/* posix_acl_to_xattr: e_uid through make_vfsuid(idmap) and
 	 * from_kuid(current_user_ns): 1001 has no mapping -> (uid_t)-1,
 	 * 2000 -> 2001, group 3000 -> 3001 */
-	vt_expect_eq(ctx, "ACL entries read through the mount", n, e.got_nacl, e.rule);
-	for (k = 0; k < n && k < e.got_nacl; k++) {
-		char what[128];
+	snprintf(what, sizeof(what), "%sACL entries read through the mount", dflt ? "default " : "");
+	if (!vt_expect_eq(ctx, what, n, e.got_nacl, e.rule))
+		return;
+	for (k = 0; k < n; k++) {
 		uint32_t want = e.got_acl[k].tag == VT_ACL_USER ? e.got_acl[k].uid.val
 				: e.got_acl[k].tag == VT_ACL_GROUP ? e.got_acl[k].gid.val : got[k].id;
 
-		snprintf(what, sizeof(what), "ACL entry %d tag", k);
+		snprintf(what, sizeof(what), "%sACL entry %d tag", dflt ? "default " : "", k);
 		vt_expect_eq(ctx, what, got[k].tag, e.got_acl[k].tag, e.rule);
-		snprintf(what, sizeof(what), "ACL entry %d perm", k);
+		snprintf(what, sizeof(what), "%sACL entry %d perm", dflt ? "default " : "", k);
 		vt_expect_eq(ctx, what, got[k].perm, e.got_acl[k].perm, e.rule);
-		snprintf(what, sizeof(what), "ACL entry %d id", k);
+		snprintf(what, sizeof(what), "%sACL entry %d id", dflt ? "default " : "", k);
 		vt_expect_eq(ctx, what, got[k].id, want,
 			     "posix_acl_to_xattr: make_vfsuid/make_vfsgid + from_kuid/from_kgid");
 	}
 }
 
-/* system.posix_acl_default of w/dacl, read through the mount: the same
- * translation (posix_acl_to_xattr) for the default ACL */
+static void acl_through_mount(struct vt_ctx *ctx)
+{
+	acl_read_through_mount(ctx, false);
+}
+
 static void default_acl_through_mount(struct vt_ctx *ctx)
 {
-	struct ro_world rw;
-	struct vt_acl_entry got[VT_ACL_MAX_ENTRIES];
-	struct vt_mop_args a;
-	struct vt_world w;
-	struct vt_expect e;
-	char path[4200];
-	int n, k;
-
-	if (!setup(ctx, &rw))
-		return;
-	memset(&a, 0, sizeof(a));
-	a.op = VT_OP_ACL_GET;
-	a.default_acl = true;
-	model_world(&rw, HOST_ROOT, "w", "w/dacl", &w);
-	vt_model_apply(&w, &a, &e);
-	snprintf(path, sizeof(path), "%s/dacl", rw.mnt);
-	n = vt_acl_read(path, true, got, VT_ACL_MAX_ENTRIES);
-	if (e.err || e.got_nacl < 0) {
-		vt_expect_errno(ctx, "getxattr(system.posix_acl_default) of dacl", n < 0 ? -n : 0,
-				e.err ? e.err : ENODATA, e.rule ? e.rule : "model");
-		return;
-	}
-	if (!vt_expect_eq(ctx, "default ACL entries read through the mount", n, e.got_nacl,
-			  e.rule))
-		return;
-	for (k = 0; k < n; k++) {
-		char what[128];
-		uint32_t want = e.got_acl[k].tag == VT_ACL_USER ? e.got_acl[k].uid.val
-				: e.got_acl[k].tag == VT_ACL_GROUP ? e.got_acl[k].gid.val : got[k].id;
-
-		snprintf(what, sizeof(what), "default ACL entry %d tag/perm/id", k);
-		vt_expect_eq(ctx, what,
-			     got[k].tag == e.got_acl[k].tag && got[k].perm == e.got_acl[k].perm &&
-			     got[k].id == want, 1,
-			     "posix_acl_to_xattr: make_vfsuid/make_vfsgid + from_kuid/from_kgid");
-	}
+	acl_read_through_mount(ctx, true);
 }
 
 static void fcaps_through_mount(struct vt_ctx *ctx)
