@@ -1,6 +1,7 @@
 /* The operation in the caller's child (see executor.h). */
 #include "matrix/executor.h"
 #include "matrix/fixture.h"
+#include "world/exec_probe.h"
 #include "world/xattr_view.h"
 
 #include <errno.h>
@@ -112,65 +113,7 @@ static int tmpfile_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
  * pipe. Returns 0 or execve's errno. */
 static int exec_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
 {
-	int out[2], errp[2], status, e = 0;
-	char buf[256];
-	ssize_t n, got = 0;
-	cap_t caps;
-	pid_t pid;
-
-	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
-	caps = cap_get_proc();
-	if (caps) {
-		cap_clear_flag(caps, CAP_INHERITABLE);
-		if (cap_set_proc(caps) < 0) {
-			cap_free(caps);
-			snprintf(r->exec_msg, sizeof(r->exec_msg), "clearing pI: %s", strerror(errno));
-			return 0;
-		}
-		cap_free(caps);
-	}
-	if (pipe2(out, O_CLOEXEC) < 0 || pipe2(errp, O_CLOEXEC) < 0)
-		return errno;
-	pid = fork();
-	if (pid < 0)
-		return errno;
-	if (pid == 0) {
-		char *argv[] = { (char *)q->path, NULL }, *envp[] = { NULL };
-
-		if (dup2(out[1], 1) < 0)
-			_exit(126);
-		execve(q->path, argv, envp);
-		e = errno;
-		(void)!write(errp[1], &e, sizeof(e));
-		_exit(127);
-	}
-	close(out[1]);
-	close(errp[1]);
-	if (read(errp[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
-		e = 0;
-	while (got < (ssize_t)sizeof(buf) - 1 && (n = read(out[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += n;
-	buf[got] = 0;
-	close(out[0]);
-	close(errp[0]);
-	waitpid(pid, &status, 0);
-	if (e)
-		return e;
-	{
-		struct vt_exec_creds *c = &r->creds;
-		unsigned long long eff, prm;
-
-		if (sscanf(buf, "%u %u %u %u %u %u %llx %llx", &c->ruid, &c->euid, &c->suid,
-			   &c->rgid, &c->egid, &c->sgid, &eff, &prm) == 8) {
-			c->cap_eff = eff;
-			c->cap_prm = prm;
-			r->have_creds = true;
-		} else {
-			snprintf(r->exec_msg, sizeof(r->exec_msg), "probe output \"%.60s\", status %#x",
-				 buf, (unsigned)status);
-		}
-	}
-	return 0;
+	return vt_exec_probe(q->path, &r->creds, &r->have_creds, r->exec_msg, sizeof(r->exec_msg));
 }
 
 static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)

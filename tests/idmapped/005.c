@@ -29,6 +29,7 @@
 #include "testlib/testlib.h"
 #include "fs/fs_table.h"
 #include "model/world_model.h"
+#include "world/exec_probe.h"
 #include "world/ro_image.h"
 #include "world/sysctl.h"
 #include "world/xattr_view.h"
@@ -283,55 +284,14 @@ struct op_req {
 struct op_reply {
 	char value[512];
 	ssize_t len;
-	char exec_out[256];
+	struct vt_exec_creds creds;	/* VT_OP_EXEC: what exec-probe printed */
+	bool have_creds;
+	char exec_msg[128];
 };
 
 static int rc(long r)
 {
 	return r < 0 ? errno : 0;
-}
-
-static int exec_probe(const char *path, struct op_reply *out)
-{
-	int pipefd[2], errp[2], e = 0, status;
-	ssize_t n, got = 0;
-	cap_t caps;
-	pid_t pid;
-
-	/* empty inheritable and ambient sets, as exec_rules.c assumes */
-	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
-	caps = cap_get_proc();
-	if (caps) {
-		cap_clear_flag(caps, CAP_INHERITABLE);
-		cap_set_proc(caps);
-		cap_free(caps);
-	}
-	if (pipe2(pipefd, O_CLOEXEC) < 0 || pipe2(errp, O_CLOEXEC) < 0)
-		return errno;
-	pid = fork();
-	if (pid < 0)
-		return errno;
-	if (pid == 0) {
-		char *argv[] = { (char *)path, NULL }, *envp[] = { NULL };
-
-		dup2(pipefd[1], 1);
-		execve(path, argv, envp);
-		e = errno;
-		(void)!write(errp[1], &e, sizeof(e));
-		_exit(127);
-	}
-	close(pipefd[1]);
-	close(errp[1]);
-	if (read(errp[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
-		e = 0;
-	while (got < (ssize_t)sizeof(out->exec_out) - 1 &&
-	       (n = read(pipefd[0], out->exec_out + got, sizeof(out->exec_out) - 1 - (size_t)got)) > 0)
-		got += n;
-	out->exec_out[got] = 0;
-	close(pipefd[0]);
-	close(errp[0]);
-	waitpid(pid, &status, 0);
-	return e;
 }
 
 static int do_op(void *arg, void *data, size_t len)
@@ -413,7 +373,8 @@ static int do_op(void *arg, void *data, size_t len)
 				     out->value, sizeof(out->value));
 		return rc(out->len);
 	case VT_OP_EXEC:
-		return exec_probe(p, out);
+		return vt_exec_probe(p, &out->creds, &out->have_creds, out->exec_msg,
+				     sizeof(out->exec_msg));
 	default:
 		return ENOSYS;
 	}
@@ -671,25 +632,25 @@ static void exec_through_mount(struct vt_ctx *ctx)
 		for (c = 0; c < NCALLERS; c++) {
 			struct vt_expect e;
 			struct op_reply out;
-			unsigned int v[6];
-			unsigned long long eff, prm;
 			char what[300];
 
 			if (!check_op(ctx, &rw, &callers[c], VT_OP_EXEC, "w", files[f], NULL, &e,
 				      &out) || e.err)
 				continue;
 			snprintf(what, sizeof(what), "exec %s as %s: ", files[f], callers[c].name);
-			if (sscanf(out.exec_out, "%u %u %u %u %u %u %llx %llx", &v[0], &v[1], &v[2],
-				   &v[3], &v[4], &v[5], &eff, &prm) != 8) {
-				vt_fail(ctx, "%sexec-probe said \"%.80s\"", what, out.exec_out);
+			if (!out.have_creds) {
+				vt_fail(ctx, "%sexec-probe: %s", what, out.exec_msg);
 				continue;
 			}
-			if (v[0] != e.creds.ruid || v[1] != e.creds.euid || v[2] != e.creds.suid ||
-			    v[3] != e.creds.rgid || v[4] != e.creds.egid || v[5] != e.creds.sgid ||
-			    eff != e.creds.cap_eff || prm != e.creds.cap_prm)
+			if (out.creds.ruid != e.creds.ruid || out.creds.euid != e.creds.euid ||
+			    out.creds.suid != e.creds.suid || out.creds.rgid != e.creds.rgid ||
+			    out.creds.egid != e.creds.egid || out.creds.sgid != e.creds.sgid ||
+			    out.creds.cap_eff != e.creds.cap_eff || out.creds.cap_prm != e.creds.cap_prm)
 				vt_fail(ctx, "%sgot %u %u %u %u %u %u eff %llx prm %llx, model %u %u %u "
-					"%u %u %u eff %llx prm %llx [rule: %s]", what, v[0], v[1], v[2],
-					v[3], v[4], v[5], eff, prm, e.creds.ruid, e.creds.euid,
+					"%u %u %u eff %llx prm %llx [rule: %s]", what, out.creds.ruid,
+					out.creds.euid, out.creds.suid, out.creds.rgid, out.creds.egid,
+					out.creds.sgid, (unsigned long long)out.creds.cap_eff,
+					(unsigned long long)out.creds.cap_prm, e.creds.ruid, e.creds.euid,
 					e.creds.suid, e.creds.rgid, e.creds.egid, e.creds.sgid,
 					(unsigned long long)e.creds.cap_eff,
 					(unsigned long long)e.creds.cap_prm, e.rule);

@@ -1,0 +1,81 @@
+/* The exec probe run (exec_probe.h). */
+#include "world/exec_probe.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/capability.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static bool clear_inheritable(char *msg, size_t msglen)
+{
+	cap_t caps;
+	bool ok = true;
+
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	caps = cap_get_proc();
+	if (!caps)
+		return true;
+	cap_clear_flag(caps, CAP_INHERITABLE);
+	if (cap_set_proc(caps) < 0) {
+		snprintf(msg, msglen, "clearing pI: %s", strerror(errno));
+		ok = false;
+	}
+	cap_free(caps);
+	return ok;
+}
+
+int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *msg,
+		  size_t msglen)
+{
+	int out[2], errp[2], status = 0, e = 0;
+	unsigned long long eff, prm;
+	char buf[256];
+	ssize_t n, got = 0;
+	pid_t pid;
+
+	*have = false;
+	if (!clear_inheritable(msg, msglen))
+		return 0;
+	if (pipe2(out, O_CLOEXEC) < 0 || pipe2(errp, O_CLOEXEC) < 0)
+		return errno;
+	pid = fork();
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		char *argv[] = { (char *)path, NULL }, *envp[] = { NULL };
+
+		if (dup2(out[1], 1) < 0)
+			_exit(126);
+		execve(path, argv, envp);
+		e = errno;
+		(void)!write(errp[1], &e, sizeof(e));
+		_exit(127);
+	}
+	close(out[1]);
+	close(errp[1]);
+	/* CLOEXEC: end of file on errp means execve succeeded */
+	if (read(errp[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
+		e = 0;
+	while (got < (ssize_t)sizeof(buf) - 1 &&
+	       (n = read(out[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
+		got += n;
+	buf[got] = 0;
+	close(out[0]);
+	close(errp[0]);
+	waitpid(pid, &status, 0);
+	if (e)
+		return e;
+	if (sscanf(buf, "%u %u %u %u %u %u %llx %llx", &c->ruid, &c->euid, &c->suid, &c->rgid,
+		   &c->egid, &c->sgid, &eff, &prm) == 8) {
+		c->cap_eff = eff;
+		c->cap_prm = prm;
+		*have = true;
+	} else {
+		snprintf(msg, msglen, "probe output \"%.60s\", status %#x", buf, (unsigned)status);
+	}
+	return 0;
+}

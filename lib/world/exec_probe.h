@@ -1,0 +1,21 @@
+/* Running a copy of tests/matrix/exec-probe as the current caller: the
+ * probe prints the credentials execve gave it (real, effective, saved
+ * uid and gid, effective and permitted capabilities). The matrix's EXEC
+ * operation and hand-written tests compare them with the model's
+ * (lib/model/exec_rules.c). */
+#ifndef VT_EXEC_PROBE_H
+#define VT_EXEC_PROBE_H
+
+#include "model/world_model.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Clear the inheritable and ambient capability sets (exec_rules.c assumes
+ * them empty), execve PATH with no arguments or environment and read what
+ * it prints. Returns execve's errno, or 0 when it ran: then *HAVE says
+ * whether CREDS were read, and MSG (MSGLEN bytes) says why not. */
+int vt_exec_probe(const char *path, struct vt_exec_creds *creds, bool *have, char *msg,
+		  size_t msglen);
+
+#endif
