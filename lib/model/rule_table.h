@@ -224,6 +224,26 @@
 	  "handle_privileged_root: root gets the bounding set, except a setuid-root file "        \
 	  "with file caps run by non-root")                                                       \
 	X(EXEC_OK, "exec.ok", OUTCOME, EXEC, "bprm_fill_uid + cap_bprm_creds_from_file")          \
+	/* one call on an existing name: fs/open.c, fs/namei.c, fs/fcntl.c, fs/locks.c, fs/ioctl.c: \
+	 * file_rules.c */                                                                         \
+	X(ACCESS_PERM, "do_faccessat.inode_permission", CHECK, NONE,                              \
+	  "do_faccessat: inode_permission(mode | MAY_ACCESS) through the mount as "               \
+	  "access_override_creds makes the caller (fs ids = real ids, capabilities only for uid 0)") \
+	X(CHDIR_NOTDIR, "chdir.not-a-directory", CHECK, NONE,                                      \
+	  "chdir: LOOKUP_DIRECTORY / fchdir: !d_can_lookup: ENOTDIR")                             \
+	X(CHDIR_PERM, "chdir.path_permission-exec", CHECK, NONE,                                   \
+	  "chdir/fchdir: path_permission/file_permission(MAY_EXEC | MAY_CHDIR) through the mount") \
+	X(NOATIME_OWNER, "may_open.o_noatime-inode_owner_or_capable", CHECK, NONE,                 \
+	  "may_open: O_NOATIME needs inode_owner_or_capable, else EPERM")                        \
+	X(SETFL_NOATIME_OWNER, "setfl.o_noatime-inode_owner_or_capable", CHECK, NONE,              \
+	  "setfl: F_SETFL O_NOATIME needs inode_owner_or_capable, else EPERM")                   \
+	X(LEASE_OWNER, "vfs_setlease.owner-or-cap_lease", CHECK, NONE,                             \
+	  "vfs_setlease: i_uid_into_vfsuid == current_fsuid or capable(CAP_LEASE), else EACCES") \
+	X(LEASE_NONREG, "vfs_setlease.not-regular", CHECK, NONE,                                   \
+	  "vfs_setlease: a lease on a non-regular file is EINVAL")                               \
+	X(FILEATTR_OWNER, "vfs_fileattr_set.inode_owner_or_capable", CHECK, NONE,                  \
+	  "vfs_fileattr_set: FS_IOC_SETFLAGS/FS_IOC_FSSETXATTR need inode_owner_or_capable, "     \
+	  "else EPERM")                                                                          \
 	/* a read-only filesystem (erofs, squashfs: SB_RDONLY), for every write: readonly_rules.c */ \
 	X(RO_MNT_WANT_WRITE, "mnt_want_write.readonly", CHECK, READ_ONLY,                          \
 	  "mnt_want_write -> mnt_get_write_access: __mnt_is_readonly (sb_rdonly): EROFS")          \
