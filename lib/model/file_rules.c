@@ -113,7 +113,7 @@ static void vt_may_open(const struct vt_world *w, struct vt_expect *e)
 }
 
 /* fs/fcntl.c setfl(): setting O_NOATIME on an fd that lacks it needs
- * inode_owner_or_capable(file_mnt_idmap(filp), inode), else EPERM (the
+ * inode_owner_or_capable() with the idmap of the fd's mount, else EPERM (the
  * O_APPEND test before it concerns append-only inodes, which the family
  * does not make). */
 static void vt_setfl(const struct vt_world *w, struct vt_expect *e)
@@ -129,7 +129,7 @@ static void vt_setfl(const struct vt_world *w, struct vt_expect *e)
 }
 
 /* fs/locks.c vfs_setlease() (from fcntl_setlease -> do_fcntl_add_lease):
- * the owner through the mount, i_uid_into_vfsuid(file_mnt_idmap(filp)),
+ * the owner through the mount, i_uid_into_vfsuid() with the fd's mount idmap,
  * must be current_fsuid (vfsuid_eq_kuid), or capable(CAP_LEASE) in the
  * initial namespace, else EACCES; then a non-regular file is EINVAL. A
  * read lease on an fd nobody has open for writing is then granted
