@@ -175,6 +175,25 @@ static int exec_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	return 0;
 }
 
+/* FIDEDUPERANGE of 0 bytes from FD onto FD: the ioctl's errno, else the
+ * destination's status (EBADE for FILE_DEDUPE_RANGE_DIFFERS) */
+int vt_exec_dedupe_self(int fd)
+{
+	union {
+		struct file_dedupe_range r;
+		char buf[sizeof(struct file_dedupe_range) + sizeof(struct file_dedupe_range_info)];
+	} u;
+
+	memset(&u, 0, sizeof(u));
+	u.r.dest_count = 1;
+	u.r.info[0].dest_fd = fd;
+	if (ioctl(fd, FIDEDUPERANGE, &u.r) < 0)
+		return errno;
+	if (u.r.info[0].status < 0)
+		return -u.r.info[0].status;
+	return u.r.info[0].status == FILE_DEDUPE_RANGE_DIFFERS ? EBADE : 0;
+}
+
 /* open(P/o, O_RDONLY), then one fcntl or ioctl on the fd (file_rules.c):
  * the open's errno, or the call's */
 static int on_rdonly_fd(const struct vt_exec_req *q)
@@ -203,6 +222,9 @@ static int on_rdonly_fd(const struct vt_exec_req *q)
 		ret = rc(ioctl(fd, FS_IOC_FSGETXATTR, &fsx));
 		if (!ret)
 			ret = rc(ioctl(fd, FS_IOC_FSSETXATTR, &fsx));
+		break;
+	case VT_OP_DEDUPE:
+		ret = vt_exec_dedupe_self(fd);
 		break;
 	default:
 		ret = ENOSYS;
@@ -343,6 +365,7 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	case VT_OP_SETLEASE:
 	case VT_OP_SETFLAGS:
 	case VT_OP_FSSETXATTR:
+	case VT_OP_DEDUPE:
 		return on_rdonly_fd(q);
 	default:
 		return ENOSYS;

@@ -27,6 +27,8 @@ struct mx_world {
 	 * (the fs table's VT_FSF_FILEATTR); "": fs.leases-enable is 1 */
 	char no_fileattr[200];
 	char no_lease[200];
+	/* "": FIDEDUPERANGE reaches may_dedupe_file (->remap_file_range) */
+	char no_dedupe[200];
 	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
 };
 

@@ -4,7 +4,8 @@
  * file_permission in include/linux/fs.h), O_NOATIME on open (fs/namei.c
  * may_open) and on fcntl(F_SETFL) (fs/fcntl.c setfl), fcntl(F_SETLEASE)
  * (fs/locks.c vfs_setlease), and FS_IOC_SETFLAGS / FS_IOC_FSSETXATTR
- * (fs/ioctl.c vfs_fileattr_set). Read from linux-source-6.12; each
+ * (fs/ioctl.c vfs_fileattr_set), FIDEDUPERANGE (fs/remap_range.c
+ * may_dedupe_file). Read from linux-source-6.12; each
  * function below names the kernel function it mirrors. The object P/o is
  * a regular file or a directory (the family makes no others). */
 #include "model/rules.h"
@@ -170,6 +171,37 @@ static void vt_vfs_fileattr_set(const struct vt_world *w, struct vt_expect *e)
 	ok(w, e, VT_R_FILEATTR_OWNER);
 }
 
+/* FIDEDUPERANGE (fs/ioctl.c ioctl_file_dedupe_range -> fs/remap_range.c
+ * vfs_dedupe_file_range): the source fd is open for reading, a regular
+ * file, its filesystem has ->remap_file_range (the family runs only where
+ * the world found it), 0 bytes at offset 0 are within the file. For the
+ * destination (the same fd) vfs_dedupe_file_range_one takes
+ * mnt_want_write_file (a writable mount), then may_dedupe_file:
+ * capable(CAP_SYS_ADMIN), or the fd open for writing (not: O_RDONLY), or
+ * the owner through the mount is current_fsuid (vfsuid_eq_kuid), or
+ * inode_permission(MAY_WRITE) through the mount succeeds; else the
+ * destination's status is EPERM. Same sb, not a directory, and a length of
+ * 0 then give status 0 before the filesystem is called. */
+static void vt_may_dedupe_file(const struct vt_world *w, struct vt_expect *e)
+{
+	struct vt_world quiet = *w;
+	enum vt_rule rule = VT_R_NONE;
+	int ret = open_rdonly(w, &rule);
+	bool ok_;
+
+	if (ret)
+		VT_FAIL(e, ret, rule);
+	/* the write permission here only decides may_dedupe_file's answer:
+	 * its class rules are not the case's outcome, so they are not traced */
+	quiet.trace = NULL;
+	ok_ = vt_capable(w, VT_CAP_SYS_ADMIN) ||
+	      vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, &w->obj), vt_cur_fsuid(w)) ||
+	      vt_inode_permission(&quiet, &w->obj, VT_MAY_WRITE, &rule) == 0;
+	if (!vt_hit(w, VT_R_DEDUPE_PERM, ok_))
+		VT_FAIL(e, EPERM, VT_R_DEDUPE_PERM);
+	ok(w, e, VT_R_DEDUPE_PERM);
+}
+
 void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	switch (a->op) {
@@ -192,6 +224,9 @@ void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, stru
 	case VT_OP_SETFLAGS:
 	case VT_OP_FSSETXATTR:
 		vt_vfs_fileattr_set(w, e);
+		return;
+	case VT_OP_DEDUPE:
+		vt_may_dedupe_file(w, e);
 		return;
 	default:
 		VT_FAIL(e, ENOSYS, VT_R_NONE);

@@ -50,6 +50,7 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_SETLEASE] = "setlease",
 	[VT_OP_SETFLAGS] = "setflags",
 	[VT_OP_FSSETXATTR] = "fssetxattr",
+	[VT_OP_DEDUPE] = "dedupe",
 };
 
 const char *vt_mop_name(enum vt_mop op)
@@ -112,6 +113,7 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	case VT_OP_SETLEASE:
 	case VT_OP_SETFLAGS:
 	case VT_OP_FSSETXATTR:
+	case VT_OP_DEDUPE:
 		vt_model_fileop(w, op, out);
 		break;
 	default:

@@ -147,6 +147,7 @@ enum vt_mop {
 	VT_OP_SETLEASE,		/* open(P/o, O_RDONLY) + fcntl(F_SETLEASE, F_RDLCK) */
 	VT_OP_SETFLAGS,		/* open(P/o, O_RDONLY) + FS_IOC_GETFLAGS + FS_IOC_SETFLAGS, same flags */
 	VT_OP_FSSETXATTR,	/* open(P/o, O_RDONLY) + FS_IOC_FSGETXATTR + FS_IOC_FSSETXATTR, same */
+	VT_OP_DEDUPE,		/* open(P/o, O_RDONLY) + FIDEDUPERANGE of 0 bytes onto the same fd */
 	VT_OP__COUNT
 };
 

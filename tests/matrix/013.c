@@ -11,7 +11,10 @@
  * inode_owner_or_capable; fcntl(F_SETLEASE, F_RDLCK) (vfs_setlease: the
  * owner through the mount or CAP_LEASE, then EINVAL for a directory);
  * FS_IOC_SETFLAGS and FS_IOC_FSSETXATTR writing back the values just read
- * (vfs_fileattr_set: inode_owner_or_capable). Objects are files and
+ * (vfs_fileattr_set: inode_owner_or_capable); FIDEDUPERANGE of 0 bytes
+ * onto an fd open for reading (may_dedupe_file: CAP_SYS_ADMIN, the owner
+ * through the mount, or write permission through it; notrun where the
+ * filesystem has no ->remap_file_range: tmpfs, ext4). Objects are files and
  * directories owned by mapped and unmapped ids (70000 maps nowhere), with
  * owner-, group- and other-only permissions, under every mount idmap and
  * caller of the shared axes (callers in and out of user namespaces). */
@@ -48,6 +51,10 @@ static const enum vt_mop owner_ops[] = { VT_OP_OPEN_NOATIME, VT_OP_SETFL_NOATIME
 #define NOWNER_OPS 5
 #define NOWNER_OBJS (NOWNERS + 2)
 #define NOWNER (NOWNER_OPS * NOWNER_OBJS)
+/* FIDEDUPERANGE onto an fd open for reading: files writable by the owner
+ * only, by everybody, and readable by the owner only */
+static const mode_t dedupe_modes[] = { 0644, 0666, 0400 };
+#define NDEDUPE (3 * NOWNERS)
 
 static void access_case(int k, struct vt_mcase *c)
 {
@@ -115,6 +122,15 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	k -= NACCESS_X;
+	if (k < NDEDUPE) {
+		c->op.op = VT_OP_DEDUPE;
+		c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
+				     owners[k % NOWNERS].gid);
+		snprintf(c->what, sizeof(c->what), "op=dedupe/obj=%04o-%s",
+			 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+		return;
+	}
+	k -= NDEDUPE;
 	{
 		int op = k % NOWNER_OPS, ob = k / NOWNER_OPS;
 
@@ -134,4 +150,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(fileops, "013", NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NOWNER, make)
+VT_MATRIX_FAMILY(fileops, "013", NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NOWNER, make)
