@@ -38,7 +38,7 @@ ok $([ "$(order --exact-order regress/003 api/002 regress/001)" = "regress/003 a
 ok $([ $? = 2 ]; echo $?) "-r with --exact-order: exit 2"
 
 # 7-10: globs and -g all, -g SUITE/GROUP
-ok $([ "$(order 'matrix/01?')" = "matrix/010 matrix/011 matrix/012 " ]; echo $?) "matrix/01? is matrix/010-012"
+ok $([ "$(order 'matrix/01?')" = "matrix/010 matrix/011 matrix/012 matrix/013 " ]; echo $?) "matrix/01? is matrix/010-013"
 n004=$(ls tests/*/004.c 2>/dev/null | wc -l)
 ok $([ "$n004" -gt 1 ] && [ "$(order '*/004' | wc -w)" = "$n004" ]; echo $?) "*/004: one test of each of the $n004 suites that have a 004 ($(order '*/004'))"
 all=$(order -g all) ntests=$(cat tests/*/group.list | grep -c '^[0-9]')
@@ -58,7 +58,7 @@ mkdir "$out/tree" && cp -a check common runner tests "$out/tree/"
 printf '# left out here\n001 00[23]\n' >"$out/tree/tests/api/my.exclude"
 printf '011\n' >"$out/tree/tests/matrix/my.exclude"
 got=$("$out/tree/check" -n --fs tmpfs -X my.exclude 'api/00?' 'matrix/01?' | sed -n 's/^  \([a-z]*\/[0-9]*\).*/\1/p' | tr '\n' ' ')
-ok $([ "$got" = "api/004 api/005 api/006 api/007 api/008 api/009 matrix/010 matrix/012 " ]; echo $?) \
+ok $([ "$got" = "api/004 api/005 api/006 api/007 api/008 api/009 matrix/010 matrix/012 matrix/013 " ]; echo $?) \
 	"-X my.exclude: tests/api/my.exclude and tests/matrix/my.exclude apply to their suites"
 
 # 16-18: -S, local.config with xfstests keys, -E with other suites' names

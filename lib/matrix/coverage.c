@@ -65,6 +65,14 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return deny && f->sb_userns_init ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT:
 		return f->fat ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_FILEOPS:
+		return f->fat ? vt_rule_need_text(ri->need) : NULL;
+	case VT_NEED_LEASE:
+		return f->fat || !f->leases ? vt_rule_need_text(ri->need) : NULL;
+	case VT_NEED_FILEATTR:
+		return f->fat || !f->fileattr ? vt_rule_need_text(ri->need) : NULL;
+	case VT_NEED_DEDUPE:
+		return f->fat || !f->dedupe ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT_LACKS:
 		if (!deny)
 			return vt_rule_need_text(ri->need);

@@ -23,6 +23,7 @@ struct vt_world_facts {
 	bool sb_userns_init;	/* s_user_ns is the initial user namespace */
 	bool fat;	/* vfat worlds (vfat_model.h) */
 	bool read_only;	/* a read-only sb (readonly_rules.c) */
+	bool fileattr, leases, dedupe;	/* matrix/013's ioctls and leases can run */
 };
 
 /* Adds one case: its trace and its errno (the model's). */

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
 #include <sys/capability.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -114,6 +116,64 @@ static int tmpfile_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
 static int exec_op(const struct vt_exec_req *q, struct vt_exec_reply *r)
 {
 	return vt_exec_probe(q->path, &r->creds, &r->have_creds, r->exec_msg, sizeof(r->exec_msg));
+}
+
+/* FIDEDUPERANGE of 0 bytes from FD onto FD: the ioctl's errno, else the
+ * destination's status (EBADE for FILE_DEDUPE_RANGE_DIFFERS) */
+int vt_exec_dedupe_self(int fd)
+{
+	union {
+		struct file_dedupe_range r;
+		char buf[sizeof(struct file_dedupe_range) + sizeof(struct file_dedupe_range_info)];
+	} u;
+
+	memset(&u, 0, sizeof(u));
+	u.r.dest_count = 1;
+	u.r.info[0].dest_fd = fd;
+	if (ioctl(fd, FIDEDUPERANGE, &u.r) < 0)
+		return errno;
+	if (u.r.info[0].status < 0)
+		return -u.r.info[0].status;
+	return u.r.info[0].status == FILE_DEDUPE_RANGE_DIFFERS ? EBADE : 0;
+}
+
+/* open(P/o, O_RDONLY), then one fcntl or ioctl on the fd (file_rules.c):
+ * the open's errno, or the call's */
+static int on_rdonly_fd(const struct vt_exec_req *q)
+{
+	struct fsxattr fsx;
+	int fd = open(q->path, O_RDONLY | O_CLOEXEC), ret, flags;
+
+	if (fd < 0)
+		return errno;
+	switch (q->op.op) {
+	case VT_OP_SETFL_NOATIME:
+		ret = rc(fcntl(fd, F_SETFL, O_NOATIME));
+		break;
+	case VT_OP_SETLEASE:
+		ret = rc(fcntl(fd, F_SETLEASE, F_RDLCK));
+		if (!ret)
+			(void)fcntl(fd, F_SETLEASE, F_UNLCK);
+		break;
+	case VT_OP_SETFLAGS:
+		/* the flags as they are: only the permission is asked */
+		ret = rc(ioctl(fd, FS_IOC_GETFLAGS, &flags));
+		if (!ret)
+			ret = rc(ioctl(fd, FS_IOC_SETFLAGS, &flags));
+		break;
+	case VT_OP_FSSETXATTR:
+		ret = rc(ioctl(fd, FS_IOC_FSGETXATTR, &fsx));
+		if (!ret)
+			ret = rc(ioctl(fd, FS_IOC_FSSETXATTR, &fsx));
+		break;
+	case VT_OP_DEDUPE:
+		ret = vt_exec_dedupe_self(fd);
+		break;
+	default:
+		ret = ENOSYS;
+	}
+	close(fd);
+	return ret;
 }
 
 static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
@@ -225,6 +285,31 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc(lremovexattr(q->path, "user.vt"));
 	case VT_OP_XATTR_REMOVE_TRUSTED:
 		return rc(lremovexattr(q->path, "trusted.vt"));
+	case VT_OP_ACCESS:
+		return rc((int)syscall(SYS_faccessat2, AT_FDCWD, q->path, (int)a->mode,
+				       a->eaccess ? AT_EACCESS : 0));
+	case VT_OP_CHDIR:
+		ret = rc(chdir(q->path));
+		if (!ret && chdir("/") < 0)	/* hold no mount as the cwd */
+			ret = errno;
+		return ret;
+	case VT_OP_FCHDIR:
+		fd = open(q->path, O_PATH | O_CLOEXEC);
+		if (fd < 0)
+			return errno;
+		ret = rc(fchdir(fd));
+		close(fd);
+		if (!ret && chdir("/") < 0)
+			ret = errno;
+		return ret;
+	case VT_OP_OPEN_NOATIME:
+		return open_close(q->path, O_RDONLY | O_NOATIME, 0);
+	case VT_OP_SETFL_NOATIME:
+	case VT_OP_SETLEASE:
+	case VT_OP_SETFLAGS:
+	case VT_OP_FSSETXATTR:
+	case VT_OP_DEDUPE:
+		return on_rdonly_fd(q);
 	default:
 		return ENOSYS;
 	}

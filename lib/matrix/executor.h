@@ -31,5 +31,8 @@ struct vt_exec_reply {
 /* vt_caller_fn: ARG is a struct vt_exec_req, DATA a struct vt_exec_reply.
  * Returns 0 or the errno of the operation. */
 int vt_exec_op(void *arg, void *data, size_t datalen);
+/* FIDEDUPERANGE of 0 bytes from FD onto FD itself: 0, the ioctl's errno,
+ * the destination's negative status as an errno, or EBADE (differs). */
+int vt_exec_dedupe_self(int fd);
 
 #endif

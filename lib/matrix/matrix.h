@@ -63,7 +63,7 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 
 extern const struct vt_family vt_family_create, vt_family_chown, vt_family_chmod,
 	vt_family_permission, vt_family_acl, vt_family_fscaps, vt_family_delete,
-	vt_family_setattr, vt_family_xattr, vt_family_exec, vt_family_protected;
+	vt_family_setattr, vt_family_xattr, vt_family_exec, vt_family_protected, vt_family_fileops;
 
 /* Helpers for families: an inode state. */
 struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid);

@@ -117,6 +117,9 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->posixacl = rw->posixacl;
 	k->whiteout = !rw->no_whiteout[0];
 	k->exec = !rw->no_exec[0];
+	k->fileattr = !rw->no_fileattr[0];
+	k->leases = !rw->no_lease[0];
+	k->dedupe = !rw->no_dedupe[0];
 	k->sysctl_allowed = rw->sysctl_allowed;
 	for (i = 0; i < VT_SYSCTL__COUNT; i++)
 		k->sysctl[i] = rw->sysctl_orig[i];
@@ -148,7 +151,9 @@ static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *
 	       a->exec == b->exec && a->sysctl_allowed == b->sysctl_allowed &&
 	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
-	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash;
+	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash &&
+	       a->fileattr == b->fileattr && a->leases == b->leases &&
+	       a->dedupe == b->dedupe;
 }
 
 /* The cover as sample_choice.c makes it, with the mutants of this build. */
@@ -255,17 +260,20 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 		       struct vt_expunges *x, char *what, size_t whatlen)
 {
 	const int nw = (int)(sizeof(table_worlds) / sizeof(table_worlds[0]));
-	int fat, w, e, k;
+	int fat, w, e, k, dedupe = 0;
 
-	/* the non-vfat worlds, each without and with every expunge file;
-	 * then the vfat ones */
-	if (i < nw * (1 + nfiles)) {
+	/* the non-vfat worlds, each without and with every expunge file,
+	 * without FIDEDUPERANGE (tmpfs, ext4) and with it (xfs, btrfs); then
+	 * the vfat ones */
+	if (i < 2 * nw * (1 + nfiles)) {
 		fat = 0;
+		dedupe = i / (nw * (1 + nfiles));
+		i %= nw * (1 + nfiles);
 		w = i / (1 + nfiles);
 		e = i % (1 + nfiles) - 1;
-	} else if (i < nw * (2 + nfiles)) {
+	} else if (i < nw * (3 + 2 * nfiles)) {
 		fat = 1;
-		w = i - nw * (1 + nfiles);
+		w = i - 2 * nw * (1 + nfiles);
 		e = -1;
 	} else {
 		return 0;
@@ -279,11 +287,17 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	rw->cap_full = (1ULL << (TABLE_CAP_LAST + 1)) - 1;
 	rw->bset_init = rw->cap_full & ~table_worlds[w].bset_drop;
 	rw->overflowuid = rw->overflowgid = 65534;
+	rw->no_lease[0] = 0;	/* fs.leases-enable's default, whatever the build host has */
+	if (fat || !dedupe)
+		snprintf(rw->no_dedupe, sizeof(rw->no_dedupe), "no ->remap_file_range (assumed)");
+	else
+		rw->no_dedupe[0] = 0;
 	memset(x, 0, sizeof(*x));
 	if (e >= 0 && load_expunge_file(files[e], x) < 0)
 		return -1;
 	snprintf(what, whatlen, "%s, fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s, "
-		 "bounding set %#llx%s%s", fat ? "vfat" : "ext4, xfs, btrfs, tmpfs",
+		 "bounding set %#llx%s%s", fat ? "vfat" : dedupe ? "xfs, btrfs (FIDEDUPERANGE)"
+		 : "ext4, tmpfs (no FIDEDUPERANGE)",
 		 rw->sysctl_orig[0], rw->sysctl_orig[1], rw->sysctl_orig[2], rw->sysctl_orig[3],
 		 rw->sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
 		 e >= 0 ? ", expunged: " : "", e >= 0 ? files[e] : "");
@@ -336,11 +350,12 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		const struct mx_sample_key *k = &keys[i];
 
 		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
+			"\t    %d, %d, %#llxULL, %d, %d, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
 			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
 			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
 			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
-			k->nexpunged, (unsigned long long)k->expunged_hash, i, i, i);
+			k->nexpunged, (unsigned long long)k->expunged_hash, k->fileattr, k->leases,
+			k->dedupe, i, i, i);
 	}
 	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
 		"static void __attribute__((constructor)) link_table(void)\n{\n"

@@ -242,6 +242,8 @@ static const struct {
 	{ "protected", "vfat: the fs.protected_* cases need a sticky directory and a symlink, a "
 		       "fifo or a hard link in it; vfat stores no S_ISVTX (fat_setattr: "
 		       "FAT_VALID_MODE) and has no ->symlink, ->mknod or ->link" },
+	{ "fileops", "vfat: not modelled for access, chdir, O_NOATIME, leases and the fileattr "
+		     "ioctls yet (vfat has no ->fileattr_set; file_rules.c has no vfat layer)" },
 };
 
 const struct vt_family *vt_vfat_family(const struct vt_family *f, const char **why)

@@ -4,6 +4,7 @@
 #include "matrix/world_setup.h"
 #include "fs/fs_table.h"
 #include "matrix/axes.h"
+#include "matrix/executor.h"
 #include "matrix/fixture.h"
 #include "matrix/vfat_fixture.h"
 #include "util/errname.h"
@@ -92,6 +93,44 @@ static bool probe_posixacl(const char *dir)
 }
 
 /* Builds the shared world; NULL or the reason the test cannot run. */
+/* FIDEDUPERANGE of 0 bytes from a file onto itself as the initial root on
+ * the plain mount: without ->remap_file_range vfs_dedupe_file_range
+ * answers EOPNOTSUPP before any permission. "" or the reason. */
+static void probe_dedupe(const char *dir, char *why, size_t len)
+{
+	char a[4200];
+	int fd, r;
+
+	snprintf(a, sizeof(a), "%s/dd-probe", dir);
+	*why = 0;
+	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "dedupe probe: create: %s", vt_errname(errno));
+		return;
+	}
+	r = vt_exec_dedupe_self(fd);
+	if (r)
+		snprintf(why, len, "FIDEDUPERANGE of 0 bytes as root on the plain mount: %s (no "
+			 "->remap_file_range: vfs_dedupe_file_range)", vt_errname(r));
+	close(fd);
+	unlink(a);
+}
+
+/* What matrix/013's ioctl and lease cases need (rw->no_fileattr,
+ * rw->no_lease): the filesystem table says whether FSTYPE has
+ * ->fileattr_set; fcntl_setlease is EINVAL while fs.leases-enable is 0. */
+static void probe_fileops(struct mx_world *w)
+{
+	w->no_fileattr[0] = w->no_lease[0] = 0;
+	if (w->fat || !vt_fs_row(w->fstype) || !vt_fs_supports(w->fstype, VT_FSF_FILEATTR))
+		snprintf(w->no_fileattr, sizeof(w->no_fileattr),
+			 "%s has no ->fileattr_set (FS_IOC_SETFLAGS/FS_IOC_FSSETXATTR: ENOTTY)",
+			 w->fstype);
+	if (vt_sysctl_read("fs/leases-enable", 1) == 0)
+		snprintf(w->no_lease, sizeof(w->no_lease),
+			 "fs.leases-enable is 0 (fcntl_setlease: EINVAL)");
+}
+
 const char *mx_world_setup(struct mx_world *w, const char *base_name)
 {
 	static char why[512];
@@ -175,6 +214,11 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		return "cannot create the nested user namespace ns1";
 	w->posixacl = !w->fat && probe_posixacl(w->disk);	/* vfat: no SB_POSIXACL */
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
+	if (w->fat)
+		snprintf(w->no_dedupe, sizeof(w->no_dedupe), "vfat has no ->remap_file_range");
+	else
+		probe_dedupe(w->disk, w->no_dedupe, sizeof(w->no_dedupe));
+	probe_fileops(w);
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
 	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
@@ -208,12 +252,21 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->exec = !rw->no_exec[0];
 	/* model_world: every fs the matrix mounts belongs to the initial ns */
 	f->sb_userns_init = true;
+	f->fileattr = !rw->no_fileattr[0];
+	f->leases = !rw->no_lease[0];
+	f->dedupe = !rw->no_dedupe[0];
 	f->fat = rw->fat;
 }
 
 /* Why case LOCAL of F is skipped in this world ("" if it runs). */
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
 {
+	if ((c->op.op == VT_OP_SETFLAGS || c->op.op == VT_OP_FSSETXATTR) && rw->no_fileattr[0])
+		return rw->no_fileattr;
+	if (c->op.op == VT_OP_SETLEASE && rw->no_lease[0])
+		return rw->no_lease;
+	if (c->op.op == VT_OP_DEDUPE && rw->no_dedupe[0])
+		return rw->no_dedupe;
 	if (c->op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0])
 		return rw->no_whiteout;
 	if (c->op.op == VT_OP_EXEC && rw->no_exec[0])
@@ -288,6 +341,10 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	w->fstype = fstype;
 	w->fat = vt_vfat_fstype(fstype);
 	w->posixacl = !w->fat;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
+	probe_fileops(w);
+	snprintf(w->no_dedupe, sizeof(w->no_dedupe),
+		 "FIDEDUPERANGE not probed in an assumed world (only a mounted one says whether "
+		 "%s has ->remap_file_range)", fstype);
 	if (w->fat)
 		snprintf(w->no_whiteout, sizeof(w->no_whiteout),
 			 "vfat has no RENAME_WHITEOUT (assumed, not probed)");

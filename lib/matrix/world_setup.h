@@ -23,6 +23,12 @@ struct mx_world {
 	uint64_t bset_init, cap_full;
 	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
 	char no_exec[200];	/* "": setuid exec can be tested; else why not */
+	/* matrix/013 (file_rules.c): "": the filesystem has ->fileattr_set
+	 * (the fs table's VT_FSF_FILEATTR); "": fs.leases-enable is 1 */
+	char no_fileattr[200];
+	char no_lease[200];
+	/* "": FIDEDUPERANGE reaches may_dedupe_file (->remap_file_range) */
+	char no_dedupe[200];
 	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
 };
 

@@ -42,6 +42,15 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_RENAME_WHITEOUT] = "rename-whiteout",
 	[VT_OP_EXEC] = "exec",
 	[VT_OP_OPEN_CREAT_RDONLY] = "open-creat-rdonly",
+	[VT_OP_ACCESS] = "access",
+	[VT_OP_CHDIR] = "chdir",
+	[VT_OP_FCHDIR] = "fchdir",
+	[VT_OP_OPEN_NOATIME] = "open-noatime",
+	[VT_OP_SETFL_NOATIME] = "setfl-noatime",
+	[VT_OP_SETLEASE] = "setlease",
+	[VT_OP_SETFLAGS] = "setflags",
+	[VT_OP_FSSETXATTR] = "fssetxattr",
+	[VT_OP_DEDUPE] = "dedupe",
 };
 
 const char *vt_mop_name(enum vt_mop op)
@@ -95,6 +104,17 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 		break;
 	case VT_OP_EXEC:
 		vt_model_exec(w, op, out);
+		break;
+	case VT_OP_ACCESS:
+	case VT_OP_CHDIR:
+	case VT_OP_FCHDIR:
+	case VT_OP_OPEN_NOATIME:
+	case VT_OP_SETFL_NOATIME:
+	case VT_OP_SETLEASE:
+	case VT_OP_SETFLAGS:
+	case VT_OP_FSSETXATTR:
+	case VT_OP_DEDUPE:
+		vt_model_fileop(w, op, out);
 		break;
 	default:
 		vt_model_xattr(w, op, out);

@@ -88,6 +88,13 @@ bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
 	case VT_OP_XATTR_GET_USER:
 	case VT_OP_XATTR_GET_TRUSTED:
 	case VT_OP_EXEC:
+	/* file_rules.c: no write (access(W_OK) meets sb_permission there) */
+	case VT_OP_ACCESS:
+	case VT_OP_CHDIR:
+	case VT_OP_FCHDIR:
+	case VT_OP_OPEN_NOATIME:
+	case VT_OP_SETFL_NOATIME:
+	case VT_OP_SETLEASE:
 		return false;
 	default:
 		break;

@@ -224,6 +224,29 @@
 	  "handle_privileged_root: root gets the bounding set, except a setuid-root file "        \
 	  "with file caps run by non-root")                                                       \
 	X(EXEC_OK, "exec.ok", OUTCOME, EXEC, "bprm_fill_uid + cap_bprm_creds_from_file")          \
+	/* one call on an existing name: fs/open.c, fs/namei.c, fs/fcntl.c, fs/locks.c, fs/ioctl.c: \
+	 * file_rules.c */                                                                         \
+	X(ACCESS_PERM, "do_faccessat.inode_permission", CHECK, FILEOPS,                              \
+	  "do_faccessat: inode_permission(mode | MAY_ACCESS) through the mount as "               \
+	  "access_override_creds makes the caller (fs ids = real ids, capabilities only for uid 0)") \
+	X(CHDIR_NOTDIR, "chdir.not-a-directory", CHECK, FILEOPS,                                      \
+	  "chdir: LOOKUP_DIRECTORY / fchdir: !d_can_lookup: ENOTDIR")                             \
+	X(CHDIR_PERM, "chdir.path_permission-exec", CHECK, FILEOPS,                                   \
+	  "chdir/fchdir: path_permission/file_permission(MAY_EXEC | MAY_CHDIR) through the mount") \
+	X(NOATIME_OWNER, "may_open.o_noatime-inode_owner_or_capable", CHECK, FILEOPS,                 \
+	  "may_open: O_NOATIME needs inode_owner_or_capable, else EPERM")                        \
+	X(SETFL_NOATIME_OWNER, "setfl.o_noatime-inode_owner_or_capable", CHECK, FILEOPS,              \
+	  "setfl: F_SETFL O_NOATIME needs inode_owner_or_capable, else EPERM")                   \
+	X(LEASE_OWNER, "vfs_setlease.owner-or-cap_lease", CHECK, LEASE,                             \
+	  "vfs_setlease: i_uid_into_vfsuid == current_fsuid or capable(CAP_LEASE), else EACCES") \
+	X(LEASE_NONREG, "vfs_setlease.not-regular", CHECK, LEASE,                                   \
+	  "vfs_setlease: a lease on a non-regular file is EINVAL")                               \
+	X(DEDUPE_PERM, "may_dedupe_file.owner-or-writable", CHECK, DEDUPE,                            \
+	  "may_dedupe_file: capable(CAP_SYS_ADMIN), an fd open for writing, the owner through "  \
+	  "the mount (i_uid_into_vfsuid == fsuid) or inode_permission(MAY_WRITE), else EPERM")   \
+	X(FILEATTR_OWNER, "vfs_fileattr_set.inode_owner_or_capable", CHECK, FILEATTR,                  \
+	  "vfs_fileattr_set: FS_IOC_SETFLAGS/FS_IOC_FSSETXATTR need inode_owner_or_capable, "     \
+	  "else EPERM")                                                                          \
 	/* a read-only filesystem (erofs, squashfs: SB_RDONLY), for every write: readonly_rules.c */ \
 	X(RO_MNT_WANT_WRITE, "mnt_want_write.readonly", CHECK, READ_ONLY,                          \
 	  "mnt_want_write -> mnt_get_write_access: __mnt_is_readonly (sb_rdonly): EROFS")          \
@@ -246,6 +269,10 @@
 	X(EXEC, "exec cannot be tested on TEST_DIR (nosuid or noexec)")                            \
 	X(READ_ONLY, "the filesystem is writable (sb_rdonly is false)")                            \
 	X(SB_USERNS, "the filesystem's s_user_ns is the initial namespace, where every valid kuid " \
-		     "has an id (from_kuid cannot fail)")
+		     "has an id (from_kuid cannot fail)") \
+	X(FILEOPS, "vfat: matrix/013 (file_rules.c) has no vfat form")                              \
+	X(LEASE, "no lease can be taken here (vfat, or fs.leases-enable is 0)")                     \
+	X(FILEATTR, "the filesystem has no ->fileattr_set (FS_IOC_SETFLAGS/FSSETXATTR: ENOTTY)")    \
+	X(DEDUPE, "the filesystem has no ->remap_file_range (FIDEDUPERANGE: EOPNOTSUPP)")
 
 #endif

@@ -42,6 +42,7 @@ enum {
 	VT_CAP_NET_RAW = 13,
 	VT_CAP_SYS_ADMIN = 21,
 	VT_CAP_MKNOD = 27,
+	VT_CAP_LEASE = 28,
 	VT_CAP_SETFCAP = 31,
 };
 #define VT_CAPBIT(c) (1ULL << (c))

@@ -138,12 +138,23 @@ enum vt_mop {
 	VT_OP_RENAME_WHITEOUT,	/* renameat2(P/o, P/t or P/n, RENAME_WHITEOUT) */
 	VT_OP_EXEC,		/* execve(P/o): a copy of exec-probe reports its creds */
 	VT_OP_OPEN_CREAT_RDONLY,/* open(P/o, O_CREAT|O_RDONLY|O_NONBLOCK, 0644): a fifo too */
+	/* file_rules.c: one call on the existing P/o */
+	VT_OP_ACCESS,		/* faccessat2(P/o, mode, eaccess ? AT_EACCESS : 0) */
+	VT_OP_CHDIR,		/* chdir(P/o) */
+	VT_OP_FCHDIR,		/* open(P/o, O_PATH) + fchdir(fd) */
+	VT_OP_OPEN_NOATIME,	/* open(P/o, O_RDONLY|O_NOATIME) */
+	VT_OP_SETFL_NOATIME,	/* open(P/o, O_RDONLY) + fcntl(F_SETFL, O_NOATIME) */
+	VT_OP_SETLEASE,		/* open(P/o, O_RDONLY) + fcntl(F_SETLEASE, F_RDLCK) */
+	VT_OP_SETFLAGS,		/* open(P/o, O_RDONLY) + FS_IOC_GETFLAGS + FS_IOC_SETFLAGS, same flags */
+	VT_OP_FSSETXATTR,	/* open(P/o, O_RDONLY) + FS_IOC_FSGETXATTR + FS_IOC_FSSETXATTR, same */
+	VT_OP_DEDUPE,		/* open(P/o, O_RDONLY) + FIDEDUPERANGE of 0 bytes onto the same fd */
 	VT_OP__COUNT
 };
 
 struct vt_mop_args {
 	enum vt_mop op;
-	mode_t mode;		/* create/chmod mode */
+	mode_t mode;		/* create/chmod mode; ACCESS: R_OK | W_OK | X_OK */
+	bool eaccess;		/* ACCESS: AT_EACCESS (the effective ids and capabilities) */
 	bool on_existing;	/* create ops: the name is P/o (exists) instead of P/n */
 	bool to_other;		/* rename: target is P/t (exists) instead of P/n */
 	bool cross_dir;		/* rename: the new name is in Q (Q/n or Q/t) */

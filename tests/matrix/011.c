@@ -1,6 +1,6 @@
 /* matrix/011: the matrix's quick sample, chosen by the rules it decides.
  *
- * All the families (matrix/001-010, 012) in one program. Before running, the
+ * All the families (matrix/001-010, 012, 013) in one program. Before running, the
  * model is asked about every one of their cases in this world (no system
  * call), and a greedy set cover keeps the fewest cases that together
  * decide every rule of lib/model/rule_table.h both ways (allow in a case
@@ -18,7 +18,7 @@ int main(int argc, char **argv)
 	static const struct vt_family *const fams[] = {
 		&vt_family_create, &vt_family_chown, &vt_family_chmod, &vt_family_permission,
 		&vt_family_acl, &vt_family_fscaps, &vt_family_delete, &vt_family_setattr,
-		&vt_family_xattr, &vt_family_exec,    &vt_family_protected,
+		&vt_family_xattr, &vt_family_exec,    &vt_family_protected, &vt_family_fileops,
 	};
 
 	return vt_matrix_sample_main(fams, (int)(sizeof(fams) / sizeof(fams[0])), argc, argv);

@@ -3,7 +3,7 @@
 # expected outcome of every case comes from the model (lib/model).
 MATRIX_TESTS = tests/matrix/001 tests/matrix/002 tests/matrix/003 tests/matrix/004 \
 	tests/matrix/005 tests/matrix/006 tests/matrix/007 tests/matrix/008 tests/matrix/009 \
-	tests/matrix/010 tests/matrix/012
+	tests/matrix/010 tests/matrix/012 tests/matrix/013
 nobase_suite_PROGRAMS += $(MATRIX_TESTS)
 # matrix/011, the quick sample: every family linked into one program
 # (VT_MATRIX_LINKED: the families' files define no main()).
@@ -11,7 +11,7 @@ nobase_suite_PROGRAMS += tests/matrix/011
 tests_matrix_011_SOURCES = tests/matrix/011.c tests/matrix/001.c tests/matrix/002.c \
 	tests/matrix/003.c tests/matrix/004.c tests/matrix/005.c tests/matrix/006.c \
 	tests/matrix/007.c tests/matrix/008.c tests/matrix/009.c tests/matrix/010.c \
-	tests/matrix/012.c
+	tests/matrix/012.c tests/matrix/013.c
 tests_matrix_011_CPPFLAGS = $(AM_CPPFLAGS) -DVT_MATRIX_LINKED
 # What matrix/010 copies into the filesystem under test and execs: it
 # reports its credentials (no library).

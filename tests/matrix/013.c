@@ -1,0 +1,153 @@
+/* matrix/013: single calls on an existing name that ask the mount's idmap
+ * one question (lib/model/file_rules.c).
+ *
+ * access(2)/faccessat2 with and without AT_EACCESS: do_faccessat's
+ * access_override_creds makes the fs ids the real ids and keeps
+ * capabilities only for uid 0, so a uid-1000 caller holding
+ * CAP_DAC_OVERRIDE is refused where its open() succeeds, and the
+ * setfsuid caller is judged by its uid; chdir and fchdir (path_permission,
+ * file_permission: MAY_EXEC through the mount, ENOTDIR for a file);
+ * O_NOATIME on open (may_open) and by fcntl(F_SETFL) (setfl), both
+ * inode_owner_or_capable; fcntl(F_SETLEASE, F_RDLCK) (vfs_setlease: the
+ * owner through the mount or CAP_LEASE, then EINVAL for a directory);
+ * FS_IOC_SETFLAGS and FS_IOC_FSSETXATTR writing back the values just read
+ * (vfs_fileattr_set: inode_owner_or_capable); FIDEDUPERANGE of 0 bytes
+ * onto an fd open for reading (may_dedupe_file: CAP_SYS_ADMIN, the owner
+ * through the mount, or write permission through it; notrun where the
+ * filesystem has no ->remap_file_range: tmpfs, ext4). Objects are files and
+ * directories owned by mapped and unmapped ids (70000 maps nowhere), with
+ * owner-, group- and other-only permissions, under every mount idmap and
+ * caller of the shared axes (callers in and out of user namespaces). */
+#include "matrix/matrix.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} owners[] = {
+	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "1000:1001", 1000, 1001 },
+	{ "1001:1001", 1001, 1001 }, { "70000:70000", 70000, 70000 },
+};
+#define NOWNERS 5
+
+/* access(): R_OK and W_OK on files of each permission class; AT_EACCESS
+ * (the effective credentials, as open) on owner-only files */
+static const mode_t access_modes[] = { 0600, 0060, 0006 };
+#define NACCESS_MODES 3
+#define NACCESS (2 * NACCESS_MODES * NOWNERS + 2 * NOWNERS)
+/* chdir: directories searchable by one class; and a file (ENOTDIR) */
+static const mode_t dir_modes[] = { 0700, 0070, 0007 };
+#define NDIR_MODES 3
+#define NCHDIR (NDIR_MODES * NOWNERS + 1)
+/* fchdir and access(X_OK): owner-only directories, and a file for fchdir */
+#define NFCHDIR (NOWNERS + 1)
+#define NACCESS_X NOWNERS
+/* the owner checks: a file everybody may open, and directories */
+static const enum vt_mop owner_ops[] = { VT_OP_OPEN_NOATIME, VT_OP_SETFL_NOATIME, VT_OP_SETLEASE,
+					 VT_OP_SETFLAGS, VT_OP_FSSETXATTR };
+#define NOWNER_OPS 5
+#define NOWNER_OBJS (NOWNERS + 2)
+#define NOWNER (NOWNER_OPS * NOWNER_OBJS)
+/* FIDEDUPERANGE onto an fd open for reading: files writable by the owner
+ * only, by everybody, and readable by the owner only */
+static const mode_t dedupe_modes[] = { 0644, 0666, 0400 };
+#define NDEDUPE (3 * NOWNERS)
+
+static void access_case(int k, struct vt_mcase *c)
+{
+	int o, m, w;
+
+	if (k < 2 * NACCESS_MODES * NOWNERS) {
+		w = k % 2;
+		o = (k / 2) % NOWNERS;
+		m = k / 2 / NOWNERS;
+		c->obj = vt_fx_inode(S_IFREG | access_modes[m], owners[o].uid, owners[o].gid);
+	} else {
+		k -= 2 * NACCESS_MODES * NOWNERS;
+		w = k % 2;
+		o = k / 2;
+		c->op.eaccess = true;
+		c->obj = vt_fx_inode(S_IFREG | 0600, owners[o].uid, owners[o].gid);
+	}
+	c->op.op = VT_OP_ACCESS;
+	c->op.mode = w ? W_OK : R_OK;
+	snprintf(c->what, sizeof(c->what), "op=access%s/mode=%s/obj=%04o-%s",
+		 c->op.eaccess ? "-eaccess" : "", w ? "w" : "r", (unsigned)(c->obj.mode & 07777),
+		 owners[o].name);
+}
+
+static void dir_case(enum vt_mop op, int k, struct vt_mcase *c, int nmodes)
+{
+	c->op.op = op;
+	if (k == nmodes * NOWNERS) {
+		c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=file-0755-1000:1000", vt_mop_name(op));
+		return;
+	}
+	c->obj = vt_fx_inode(S_IFDIR | dir_modes[k / NOWNERS], owners[k % NOWNERS].uid,
+			     owners[k % NOWNERS].gid);
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-%04o-%s", vt_mop_name(op),
+		 (unsigned)dir_modes[k / NOWNERS], owners[k % NOWNERS].name);
+}
+
+static void make(int local, struct vt_mcase *c)
+{
+	int k = local;
+
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->umask = 022;
+	if (k < NACCESS) {
+		access_case(k, c);
+		return;
+	}
+	k -= NACCESS;
+	if (k < NCHDIR) {
+		dir_case(VT_OP_CHDIR, k, c, NDIR_MODES);
+		return;
+	}
+	k -= NCHDIR;
+	if (k < NFCHDIR) {
+		dir_case(VT_OP_FCHDIR, k, c, 1);
+		return;
+	}
+	k -= NFCHDIR;
+	if (k < NACCESS_X) {
+		c->op.op = VT_OP_ACCESS;
+		c->op.mode = X_OK;
+		c->obj = vt_fx_inode(S_IFDIR | 0700, owners[k].uid, owners[k].gid);
+		snprintf(c->what, sizeof(c->what), "op=access/mode=x/obj=dir-0700-%s", owners[k].name);
+		return;
+	}
+	k -= NACCESS_X;
+	if (k < NDEDUPE) {
+		c->op.op = VT_OP_DEDUPE;
+		c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
+				     owners[k % NOWNERS].gid);
+		snprintf(c->what, sizeof(c->what), "op=dedupe/obj=%04o-%s",
+			 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+		return;
+	}
+	k -= NDEDUPE;
+	{
+		int op = k % NOWNER_OPS, ob = k / NOWNER_OPS;
+
+		c->op.op = owner_ops[op];
+		if (ob < NOWNERS) {
+			c->obj = vt_fx_inode(S_IFREG | 0644, owners[ob].uid, owners[ob].gid);
+			snprintf(c->what, sizeof(c->what), "op=%s/obj=0644-%s",
+				 vt_mop_name(owner_ops[op]), owners[ob].name);
+		} else {
+			/* directories: vfs_setlease's EINVAL after its owner test */
+			int o = ob == NOWNERS ? 1 : 0;
+
+			c->obj = vt_fx_inode(S_IFDIR | 0755, owners[o].uid, owners[o].gid);
+			snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-0755-%s",
+				 vt_mop_name(owner_ops[op]), owners[o].name);
+		}
+	}
+}
+
+VT_MATRIX_FAMILY(fileops, "013", NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NOWNER, make)
