@@ -3,11 +3,12 @@
  * feature is listed only where the inode operations implement it. */
 #include "fs/fs_table.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #define ALL_POSIX (VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | \
-		   VT_FSF_STICKY)
+		   VT_FSF_STICKY | VT_FSF_WRITE)
 #define ALL_XATTR (VT_FSF_XATTR_USER | VT_FSF_XATTR_TRUSTED | VT_FSF_XATTR_SECURITY)
 
 const struct vt_fs_row vt_fs_table[] = {
@@ -36,17 +37,17 @@ const struct vt_fs_row vt_fs_table[] = {
 	/* fat_setattr: chown only to the mount's uid=/gid=; no ->symlink,
 	 * ->mknod, ->link, ->tmpfile, no xattr handlers; fat_sanitize_mode_change
 	 * keeps only the permission bits the masks allow */
-	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, 0, false,
+	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_VFAT_FS",
 	  "vfat fat nls_cp437 nls_ascii nls_utf8", "fs/fat",
 	  "vfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
 	  "fat_allow_set_time, fat_fill_inode (owner from the options)", true },
 	/* the same fat_setattr; msdos_dir_inode_operations: 8.3 names */
-	{ "msdos", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, 0, false,
+	{ "msdos", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_MSDOS_FS", "msdos fat", "fs/fat",
 	  "msdos_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
 	  "msdos_format_name (8.3 names)", false },
-	{ "exfat", VT_FS_MKFS, "mkfs.exfat", "", 256, VT_OWNER_MOUNT_OPTIONS, 0, false,
+	{ "exfat", VT_FS_MKFS, "mkfs.exfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=,allow_utime=", "exfatprogs", "CONFIG_EXFAT_FS", "exfat",
 	  "fs/exfat",
 	  "exfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), exfat_setattr "
@@ -58,18 +59,28 @@ const struct vt_fs_row vt_fs_table[] = {
 	  "f2fs_set_acl (its own ACL code), f2fs_fileattr_set", false },
 	{ "ntfs3", VT_FS_MKFS, "mkfs.ntfs", "-Q -F", 256, VT_OWNER_INODE,
 	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
-	  ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR, false, "acl;uid=,gid=,umask=",
+	  VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR, false, "acl;uid=,gid=,umask=",
 	  "ntfs-3g", "CONFIG_NTFS3_FS", "ntfs3", "fs/ntfs3",
 	  "ntfs_setattr, ntfs_save_wsl_perm/ntfs_get_wsl_perm ($LXUID/$LXGID/$LXMOD EAs), "
 	  "ntfs_xattr_handler, ntfs_set_acl (mount option acl), ntfs_fileattr_set, ntfs_rename (RENAME_NOREPLACE only)", false },
 	/* hugetlbfs_dir_inode_operations: simple_link, simple_rename (no
-	 * RENAME_WHITEOUT), no xattr handlers, no ACLs; the root's owner
-	 * from uid=/gid=/mode=, other inodes from their creator */
+	 * RENAME_WHITEOUT), hugetlbfs_mknod, hugetlbfs_tmpfile; no xattr
+	 * handlers (hugetlbfs_fill_super sets no s_xattr), no SB_POSIXACL,
+	 * no ->fileattr_set. hugetlbfs_symlink has page_symlink write the
+	 * target through hugetlbfs_aops, whose hugetlbfs_write_begin is
+	 * -EINVAL: no symlink can be made. hugetlbfs_file_operations has no
+	 * ->write_iter: write(2) is EINVAL with or without huge pages.
+	 * hugetlbfs_setattr: setattr_prepare, then a size that is not a
+	 * multiple of the huge page size is EINVAL, then setattr_copy.
+	 * Owners: the root's from uid=/gid=/mode= (hugetlbfs_get_root),
+	 * every other inode's from inode_init_owner (hugetlbfs_get_inode). */
 	{ "hugetlbfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE, false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "",
-	  "fs/hugetlbfs",
-	  "hugetlbfs_dir_inode_operations (symlink, mknod, tmpfile, simple_link, simple_rename), "
-	  "hugetlbfs_setattr, hugetlbfs_get_inode", false },
+	  VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY | VT_FSF_TMPFILE,
+	  false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "", "fs/hugetlbfs",
+	  "hugetlbfs_dir_inode_operations (mknod, tmpfile, simple_link, simple_rename), "
+	  "hugetlbfs_symlink (page_symlink -> hugetlbfs_write_begin: EINVAL), "
+	  "hugetlbfs_file_operations (no write_iter), hugetlbfs_setattr, hugetlbfs_get_inode",
+	  false },
 	/* Read-only images, made by their mkfs from the tree ro_image.c
 	 * stages; owners, modes and xattrs are the staged ones. erofs:
 	 * erofs_fc_fill_super sets SB_RDONLY, SB_POSIXACL (erofs_get_acl);
@@ -113,11 +124,89 @@ bool vt_fs_supports(const char *fstype, unsigned int needs)
 	return r && (r->supports & needs) == needs;
 }
 
+/* Where a filesystem has an operation but always fails it, the errno
+ * and the rule (vt_fs_lack_errno); the others get the VFS's answer for
+ * a missing inode operation. */
+static const struct {
+	const char *fs;
+	unsigned int feature;
+	int err;
+	const char *rule;
+} fails_anyway[] = {
+	{ "hugetlbfs", VT_FSF_SYMLINK, EINVAL,
+	  "hugetlbfs_symlink -> page_symlink -> hugetlbfs_write_begin: EINVAL" },
+	{ "hugetlbfs", VT_FSF_WRITE, EINVAL,
+	  "hugetlbfs_file_operations has no ->write_iter: vfs_write gives EINVAL "
+	  "(no FMODE_CAN_WRITE)" },
+};
+
+int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	size_t i;
+
+	*rule = "";
+	if (!r || (r->supports & feature) == feature)
+		return 0;
+	for (i = 0; i < sizeof(fails_anyway) / sizeof(fails_anyway[0]); i++)
+		if (strcmp(fails_anyway[i].fs, fstype) == 0 && fails_anyway[i].feature == feature) {
+			*rule = fails_anyway[i].rule;
+			return fails_anyway[i].err;
+		}
+	switch (feature) {
+	case VT_FSF_SYMLINK:
+		*rule = "vfs_symlink: no ->symlink -> EPERM";
+		return EPERM;
+	case VT_FSF_DEVNODE:
+		*rule = "vfs_mknod: no ->mknod -> EPERM";
+		return EPERM;
+	case VT_FSF_HARDLINK:
+		*rule = "vfs_link: no ->link -> EPERM";
+		return EPERM;
+	case VT_FSF_TMPFILE:
+		*rule = "vfs_tmpfile: no ->tmpfile -> EOPNOTSUPP";
+		return EOPNOTSUPP;
+	case VT_FSF_XATTR_USER:
+	case VT_FSF_XATTR_TRUSTED:
+	case VT_FSF_XATTR_SECURITY:
+		*rule = "no xattr handlers (no IOP_XATTR): __vfs_setxattr, __vfs_getxattr -> EOPNOTSUPP";
+		return EOPNOTSUPP;
+	case VT_FSF_POSIX_ACL:
+		*rule = "vfs_set_acl/vfs_get_acl: !IS_POSIXACL -> EOPNOTSUPP";
+		return EOPNOTSUPP;
+	case VT_FSF_FILEATTR:
+		*rule = "vfs_fileattr_set: no ->fileattr_set -> ENOIOCTLCMD (ENOTTY)";
+		return ENOTTY;
+	default:
+		*rule = "the filesystem lacks it";
+		return EOPNOTSUPP;
+	}
+}
+
+const char *vt_fs_lack_why(const char *fstype, unsigned int lacks, char *buf, size_t len)
+{
+	const char *rule;
+	int k;
+
+	for (k = 0; k < VT_FSF__COUNT; k++)
+		if (lacks & (1u << k))
+			break;
+	if (k == VT_FSF__COUNT) {
+		snprintf(buf, len, "%s lacks nothing asked", fstype);
+		return buf;
+	}
+	vt_fs_lack_errno(fstype, 1u << k, &rule);
+	snprintf(buf, len, "%s has no %s (%s; lib/fs/fs_table.c)", fstype,
+		 vt_fs_feature_name(1u << k), rule);
+	return buf;
+}
+
 const char *vt_fs_feature_name(unsigned int bit)
 {
 	static const char *const names[VT_FSF__COUNT] = {
 		"symlink", "devnode", "hardlink", "tmpfile", "whiteout", "xattr_user",
 		"xattr_trusted", "xattr_security", "posix_acl", "setid", "sticky", "fileattr",
+		"write",
 	};
 	int k;
 

@@ -25,6 +25,7 @@ struct mx_sample_key {
 	int total;		/* cases in the space */
 	int nexpunged;		/* of them expunged */
 	uint64_t expunged_hash;	/* FNV-1a of their indexes, ascending */
+	unsigned int fs_lacks;	/* the table's features the fs lacks (mx_case_skip) */
 };
 
 struct mx_sample_entry {

@@ -24,6 +24,10 @@ struct mx_world {
 	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
 	char no_exec[200];	/* "": setuid exec can be tested; else why not */
 	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
+	/* VT_FSF_* features the filesystem's row lacks (lib/fs/fs_table.c):
+	 * cases needing one are notrun; 0 for vfat, whose model has rules
+	 * for what it lacks (vfat_rules.c) */
+	unsigned int fs_lacks;
 };
 
 /* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason
