@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* and write(2), RENAME_EXCHANGE and being an overlayfs layer, which every
+ * native fs has */
 #define ALL_POSIX (VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | \
-		   VT_FSF_STICKY | VT_FSF_WRITE)
+		   VT_FSF_STICKY | VT_FSF_WRITE | VT_FSF_EXCHANGE | VT_FSF_OVERLAY)
 #define ALL_XATTR (VT_FSF_XATTR_USER | VT_FSF_XATTR_TRUSTED | VT_FSF_XATTR_SECURITY)
 
 const struct vt_fs_row vt_fs_table[] = {
@@ -37,7 +39,8 @@ const struct vt_fs_row vt_fs_table[] = {
 	/* fat_setattr: chown only to the mount's uid=/gid=; no ->symlink,
 	 * ->mknod, ->link, ->tmpfile, no xattr handlers; fat_sanitize_mode_change
 	 * keeps only the permission bits the masks allow */
-	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
+	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS,
+	  VT_FSF_WRITE | VT_FSF_EXCHANGE, false,
 	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_VFAT_FS",
 	  "vfat fat nls_cp437 nls_ascii nls_utf8", "fs/fat",
 	  "vfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
@@ -57,9 +60,20 @@ const struct vt_fs_row vt_fs_table[] = {
 	  VT_FSF_FILEATTR, false, "", "f2fs-tools", "CONFIG_F2FS_FS", "f2fs", "fs/f2fs",
 	  "f2fs_setattr, f2fs_tmpfile, f2fs_rename2 (RENAME_WHITEOUT), f2fs_xattr_handlers, "
 	  "f2fs_set_acl (its own ACL code), f2fs_fileattr_set", false },
+	/* ntfs3 (fs/ntfs3, 6.12): ntfs_dir_inode_operations has no ->tmpfile;
+	 * ntfs_rename refuses every flag but RENAME_NOREPLACE (EINVAL: no
+	 * whiteout, no exchange); ntfs_other_xattr_handler has prefix "", so
+	 * user., trusted. and security. are NTFS EAs; SB_POSIXACL only with
+	 * the mount option acl (ntfs_fs_parse_param); ntfs_fileattr_set takes
+	 * immutable, append and compression flags only. Owners: new inodes
+	 * get inode_init_owner's, kept as the $LXUID/$LXGID/$LXMOD EAs
+	 * (ntfs_save_wsl_perm, also from ntfs_setattr) and read back by
+	 * ntfs_get_wsl_perm; a file without them (made by Windows) gets the
+	 * mount's uid=/gid= and fmask/dmask (ntfs_read_mft). */
 	{ "ntfs3", VT_FS_MKFS, "mkfs.ntfs", "-Q -F", 256, VT_OWNER_INODE,
 	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
-	  VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR, false, "acl;uid=,gid=,umask=",
+	  VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_OVERLAY, false,
+	  "acl;uid=,gid=,umask=",
 	  "ntfs-3g", "CONFIG_NTFS3_FS", "ntfs3", "fs/ntfs3",
 	  "ntfs_setattr, ntfs_save_wsl_perm/ntfs_get_wsl_perm ($LXUID/$LXGID/$LXMOD EAs), "
 	  "ntfs_xattr_handler, ntfs_set_acl (mount option acl), ntfs_fileattr_set, ntfs_rename (RENAME_NOREPLACE only)", false },
@@ -72,11 +86,13 @@ const struct vt_fs_row vt_fs_table[] = {
 	 * ->write_iter: write(2) is EINVAL with or without huge pages.
 	 * hugetlbfs_setattr: setattr_prepare, then a size that is not a
 	 * multiple of the huge page size is EINVAL, then setattr_copy.
+	 * hugetlbfs_fill_super sets s_stack_depth to FILESYSTEM_MAX_STACK_DEPTH:
+	 * overlayfs refuses it as a layer.
 	 * Owners: the root's from uid=/gid=/mode= (hugetlbfs_get_root),
 	 * every other inode's from inode_init_owner (hugetlbfs_get_inode). */
 	{ "hugetlbfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
-	  VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY | VT_FSF_TMPFILE,
-	  false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "", "fs/hugetlbfs",
+	  VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY | VT_FSF_TMPFILE |
+	  VT_FSF_EXCHANGE, false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "", "fs/hugetlbfs",
 	  "hugetlbfs_dir_inode_operations (mknod, tmpfile, simple_link, simple_rename), "
 	  "hugetlbfs_symlink (page_symlink -> hugetlbfs_write_begin: EINVAL), "
 	  "hugetlbfs_file_operations (no write_iter), hugetlbfs_setattr, hugetlbfs_get_inode",
@@ -138,6 +154,9 @@ static const struct {
 	{ "hugetlbfs", VT_FSF_WRITE, EINVAL,
 	  "hugetlbfs_file_operations has no ->write_iter: vfs_write gives EINVAL "
 	  "(no FMODE_CAN_WRITE)" },
+	{ "hugetlbfs", VT_FSF_OVERLAY, EINVAL,
+	  "hugetlbfs_fill_super sets s_stack_depth = FILESYSTEM_MAX_STACK_DEPTH: "
+	  "ovl_fill_super gives EINVAL, maximum fs stacking depth exceeded" },
 };
 
 int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule)
@@ -174,6 +193,14 @@ int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule
 	case VT_FSF_POSIX_ACL:
 		*rule = "vfs_set_acl/vfs_get_acl: !IS_POSIXACL -> EOPNOTSUPP";
 		return EOPNOTSUPP;
+	case VT_FSF_WHITEOUT:
+	case VT_FSF_EXCHANGE:
+		*rule = "the filesystem's ->rename refuses the flag: EINVAL (ntfs_rename, "
+			"msdos_rename, exfat_rename: flags & ~RENAME_NOREPLACE)";
+		return EINVAL;
+	case VT_FSF_OVERLAY:
+		*rule = "overlayfs refuses it as a layer (ovl_mount_dir_check)";
+		return EINVAL;
 	case VT_FSF_FILEATTR:
 		*rule = "vfs_fileattr_set: no ->fileattr_set -> ENOIOCTLCMD (ENOTTY)";
 		return ENOTTY;
@@ -206,7 +233,7 @@ const char *vt_fs_feature_name(unsigned int bit)
 	static const char *const names[VT_FSF__COUNT] = {
 		"symlink", "devnode", "hardlink", "tmpfile", "whiteout", "xattr_user",
 		"xattr_trusted", "xattr_security", "posix_acl", "setid", "sticky", "fileattr",
-		"write",
+		"write", "exchange", "overlay",
 	};
 	int k;
 

@@ -42,7 +42,9 @@ enum vt_fs_feature {
 	VT_FSF_FILEATTR = 1u << 11,	/* ->fileattr_set (FS_IOC_FSSETXATTR) */
 	VT_FSF_WRITE = 1u << 12,	/* write(2) of file data: ->write_iter (the
 					 * suite also copies its exec probe with it) */
-	VT_FSF__COUNT = 13,
+	VT_FSF_EXCHANGE = 1u << 13,	/* renameat2(RENAME_EXCHANGE) */
+	VT_FSF_OVERLAY = 1u << 14,	/* can be an overlayfs layer */
+	VT_FSF__COUNT = 15,
 };
 
 struct vt_fs_row {

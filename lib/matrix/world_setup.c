@@ -267,6 +267,8 @@ static unsigned int case_needs(const struct vt_mcase *c)
 	case VT_OP_XATTR_SET_TRUSTED: case VT_OP_XATTR_GET_TRUSTED:
 	case VT_OP_XATTR_REMOVE_TRUSTED:
 		n |= VT_FSF_XATTR_TRUSTED; break;
+	case VT_OP_RENAME_EXCHANGE: n |= VT_FSF_EXCHANGE; break;
+	case VT_OP_RENAME_WHITEOUT: n |= VT_FSF_WHITEOUT; break;
 	/* exec runs a copy of exec-probe the fixture writes */
 	case VT_OP_WRITE: case VT_OP_EXEC: n |= VT_FSF_WRITE; break;
 	default: break;

@@ -278,6 +278,8 @@ int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule)
 	case VT_OP_LINK: need = VT_FSF_HARDLINK; break;
 	case VT_OP_TMPFILE: need = VT_FSF_TMPFILE; break;
 	case VT_OP_WRITE: need = VT_FSF_WRITE; break;
+	case VT_OP_RENAME_EXCHANGE: need = VT_FSF_EXCHANGE; break;
+	case VT_OP_RENAME_WHITEOUT: need = VT_FSF_WHITEOUT; break;
 	default: break;
 	}
 	*rule = vt_rule_info(VT_R_NONE)->text;
