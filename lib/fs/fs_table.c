@@ -55,6 +55,7 @@ const struct vt_fs_row vt_fs_table[] = {
 	  "fs/exfat",
 	  "exfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), exfat_setattr "
 	  "(chown only to the mount's ids), exfat_allow_set_time, exfat_fill_inode", false },
+	/* mkfs.f2fs 1.15 refuses images below about 52 MiB (measured) */
 	{ "f2fs", VT_FS_MKFS, "mkfs.f2fs", "-q -f", 256, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
 	  VT_FSF_FILEATTR, false, "", "f2fs-tools", "CONFIG_F2FS_FS", "f2fs", "fs/f2fs",
