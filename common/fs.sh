@@ -29,16 +29,6 @@ vt_prepare_fs() { # run index
 		VT_FS_NOTRUN="kernel $(uname -r) has no $fs filesystem (not in /proc/filesystems, modprobe $fs failed)"
 		return
 	fi
-	if [ "$fs" = hugetlbfs ] && [ "$(cat /proc/sys/vm/nr_hugepages 2>/dev/null || echo 0)" = 0 ]; then
-		# a hugetlbfs file's pages are huge pages; a machine with none
-		# reserved gets some only where it is throw-away (VT_ALLOW_SYSCTL=1,
-		# as the guest of run/vm), and keeps them
-		if [ "${VT_ALLOW_SYSCTL:-0}" != 1 ] || ! echo 8 >/proc/sys/vm/nr_hugepages 2>/dev/null ||
-			[ "$(cat /proc/sys/vm/nr_hugepages)" = 0 ]; then
-			VT_FS_NOTRUN="hugetlbfs: no huge pages (vm.nr_hugepages is 0; the suite reserves some only where VT_ALLOW_SYSCTL=1)"
-			return
-		fi
-	fi
 	make=$(vt_fs_field "$fs" make)
 	if [ "$make" = image ] && [ -n "${VT_S_DEV[$i]}" ]; then
 		# a read-only image is made from the suite's staged tree

@@ -3,11 +3,14 @@
  * feature is listed only where the inode operations implement it. */
 #include "fs/fs_table.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+/* and write(2), RENAME_EXCHANGE and being an overlayfs layer, which every
+ * native fs has */
 #define ALL_POSIX (VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | \
-		   VT_FSF_STICKY)
+		   VT_FSF_STICKY | VT_FSF_WRITE | VT_FSF_EXCHANGE | VT_FSF_OVERLAY)
 #define ALL_XATTR (VT_FSF_XATTR_USER | VT_FSF_XATTR_TRUSTED | VT_FSF_XATTR_SECURITY)
 
 const struct vt_fs_row vt_fs_table[] = {
@@ -36,40 +39,65 @@ const struct vt_fs_row vt_fs_table[] = {
 	/* fat_setattr: chown only to the mount's uid=/gid=; no ->symlink,
 	 * ->mknod, ->link, ->tmpfile, no xattr handlers; fat_sanitize_mode_change
 	 * keeps only the permission bits the masks allow */
-	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, 0, false,
+	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS,
+	  VT_FSF_WRITE | VT_FSF_EXCHANGE, false,
 	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_VFAT_FS",
 	  "vfat fat nls_cp437 nls_ascii nls_utf8", "fs/fat",
 	  "vfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
 	  "fat_allow_set_time, fat_fill_inode (owner from the options)", true },
 	/* the same fat_setattr; msdos_dir_inode_operations: 8.3 names */
-	{ "msdos", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, 0, false,
+	{ "msdos", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_MSDOS_FS", "msdos fat", "fs/fat",
 	  "msdos_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
 	  "msdos_format_name (8.3 names)", false },
-	{ "exfat", VT_FS_MKFS, "mkfs.exfat", "", 256, VT_OWNER_MOUNT_OPTIONS, 0, false,
+	{ "exfat", VT_FS_MKFS, "mkfs.exfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=,allow_utime=", "exfatprogs", "CONFIG_EXFAT_FS", "exfat",
 	  "fs/exfat",
 	  "exfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), exfat_setattr "
 	  "(chown only to the mount's ids), exfat_allow_set_time, exfat_fill_inode", false },
+	/* mkfs.f2fs 1.15 refuses images below about 52 MiB (measured) */
 	{ "f2fs", VT_FS_MKFS, "mkfs.f2fs", "-q -f", 256, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
 	  VT_FSF_FILEATTR, false, "", "f2fs-tools", "CONFIG_F2FS_FS", "f2fs", "fs/f2fs",
 	  "f2fs_setattr, f2fs_tmpfile, f2fs_rename2 (RENAME_WHITEOUT), f2fs_xattr_handlers, "
 	  "f2fs_set_acl (its own ACL code), f2fs_fileattr_set", false },
+	/* ntfs3 (fs/ntfs3, 6.12): ntfs_dir_inode_operations has no ->tmpfile;
+	 * ntfs_rename refuses every flag but RENAME_NOREPLACE (EINVAL: no
+	 * whiteout, no exchange); ntfs_other_xattr_handler has prefix "", so
+	 * user., trusted. and security. are NTFS EAs; SB_POSIXACL only with
+	 * the mount option acl (ntfs_fs_parse_param); ntfs_fileattr_set takes
+	 * immutable, append and compression flags only. Owners: new inodes
+	 * get inode_init_owner's, kept as the $LXUID/$LXGID/$LXMOD EAs
+	 * (ntfs_save_wsl_perm, also from ntfs_setattr) and read back by
+	 * ntfs_get_wsl_perm; a file without them (made by Windows) gets the
+	 * mount's uid=/gid= and fmask/dmask (ntfs_read_mft). */
 	{ "ntfs3", VT_FS_MKFS, "mkfs.ntfs", "-Q -F", 256, VT_OWNER_INODE,
 	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
-	  ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR, false, "acl;uid=,gid=,umask=",
+	  VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_OVERLAY, false,
+	  "acl;uid=,gid=,umask=",
 	  "ntfs-3g", "CONFIG_NTFS3_FS", "ntfs3", "fs/ntfs3",
 	  "ntfs_setattr, ntfs_save_wsl_perm/ntfs_get_wsl_perm ($LXUID/$LXGID/$LXMOD EAs), "
 	  "ntfs_xattr_handler, ntfs_set_acl (mount option acl), ntfs_fileattr_set, ntfs_rename (RENAME_NOREPLACE only)", false },
 	/* hugetlbfs_dir_inode_operations: simple_link, simple_rename (no
-	 * RENAME_WHITEOUT), no xattr handlers, no ACLs; the root's owner
-	 * from uid=/gid=/mode=, other inodes from their creator */
+	 * RENAME_WHITEOUT), hugetlbfs_mknod, hugetlbfs_tmpfile; no xattr
+	 * handlers (hugetlbfs_fill_super sets no s_xattr), no SB_POSIXACL,
+	 * no ->fileattr_set. hugetlbfs_symlink has page_symlink write the
+	 * target through hugetlbfs_aops, whose hugetlbfs_write_begin is
+	 * -EINVAL: no symlink can be made. hugetlbfs_file_operations has no
+	 * ->write_iter: write(2) is EINVAL with or without huge pages.
+	 * hugetlbfs_setattr: setattr_prepare, then a size that is not a
+	 * multiple of the huge page size is EINVAL, then setattr_copy.
+	 * hugetlbfs_fill_super sets s_stack_depth to FILESYSTEM_MAX_STACK_DEPTH:
+	 * overlayfs refuses it as a layer.
+	 * Owners: the root's from uid=/gid=/mode= (hugetlbfs_get_root),
+	 * every other inode's from inode_init_owner (hugetlbfs_get_inode). */
 	{ "hugetlbfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE, false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "",
-	  "fs/hugetlbfs",
-	  "hugetlbfs_dir_inode_operations (symlink, mknod, tmpfile, simple_link, simple_rename), "
-	  "hugetlbfs_setattr, hugetlbfs_get_inode", false },
+	  VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY | VT_FSF_TMPFILE |
+	  VT_FSF_EXCHANGE, false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "", "fs/hugetlbfs",
+	  "hugetlbfs_dir_inode_operations (mknod, tmpfile, simple_link, simple_rename), "
+	  "hugetlbfs_symlink (page_symlink -> hugetlbfs_write_begin: EINVAL), "
+	  "hugetlbfs_file_operations (no write_iter), hugetlbfs_setattr, hugetlbfs_get_inode",
+	  false },
 	/* Read-only images, made by their mkfs from the tree ro_image.c
 	 * stages; owners, modes and xattrs are the staged ones. erofs:
 	 * erofs_fc_fill_super sets SB_RDONLY, SB_POSIXACL (erofs_get_acl);
@@ -113,11 +141,100 @@ bool vt_fs_supports(const char *fstype, unsigned int needs)
 	return r && (r->supports & needs) == needs;
 }
 
+/* Where a filesystem has an operation but always fails it, the errno
+ * and the rule (vt_fs_lack_errno); the others get the VFS's answer for
+ * a missing inode operation. */
+static const struct {
+	const char *fs;
+	unsigned int feature;
+	int err;
+	const char *rule;
+} fails_anyway[] = {
+	{ "hugetlbfs", VT_FSF_SYMLINK, EINVAL,
+	  "hugetlbfs_symlink -> page_symlink -> hugetlbfs_write_begin: EINVAL" },
+	{ "hugetlbfs", VT_FSF_WRITE, EINVAL,
+	  "hugetlbfs_file_operations has no ->write_iter: vfs_write gives EINVAL "
+	  "(no FMODE_CAN_WRITE)" },
+	{ "hugetlbfs", VT_FSF_OVERLAY, EINVAL,
+	  "hugetlbfs_fill_super sets s_stack_depth = FILESYSTEM_MAX_STACK_DEPTH: "
+	  "ovl_fill_super gives EINVAL, maximum fs stacking depth exceeded" },
+};
+
+int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	size_t i;
+
+	*rule = "";
+	if (!r || (r->supports & feature) == feature)
+		return 0;
+	for (i = 0; i < sizeof(fails_anyway) / sizeof(fails_anyway[0]); i++)
+		if (strcmp(fails_anyway[i].fs, fstype) == 0 && fails_anyway[i].feature == feature) {
+			*rule = fails_anyway[i].rule;
+			return fails_anyway[i].err;
+		}
+	switch (feature) {
+	case VT_FSF_SYMLINK:
+		*rule = "vfs_symlink: no ->symlink -> EPERM";
+		return EPERM;
+	case VT_FSF_DEVNODE:
+		*rule = "vfs_mknod: no ->mknod -> EPERM";
+		return EPERM;
+	case VT_FSF_HARDLINK:
+		*rule = "vfs_link: no ->link -> EPERM";
+		return EPERM;
+	case VT_FSF_TMPFILE:
+		*rule = "vfs_tmpfile: no ->tmpfile -> EOPNOTSUPP";
+		return EOPNOTSUPP;
+	case VT_FSF_XATTR_USER:
+	case VT_FSF_XATTR_TRUSTED:
+	case VT_FSF_XATTR_SECURITY:
+		*rule = "no xattr handlers (no IOP_XATTR): __vfs_setxattr, __vfs_getxattr -> EOPNOTSUPP";
+		return EOPNOTSUPP;
+	case VT_FSF_POSIX_ACL:
+		*rule = "vfs_set_acl/vfs_get_acl: !IS_POSIXACL -> EOPNOTSUPP";
+		return EOPNOTSUPP;
+	case VT_FSF_WHITEOUT:
+	case VT_FSF_EXCHANGE:
+		*rule = "the filesystem's ->rename refuses the flag: EINVAL (ntfs_rename, "
+			"msdos_rename, exfat_rename: flags & ~RENAME_NOREPLACE)";
+		return EINVAL;
+	case VT_FSF_OVERLAY:
+		*rule = "overlayfs refuses it as a layer (ovl_mount_dir_check)";
+		return EINVAL;
+	case VT_FSF_FILEATTR:
+		*rule = "vfs_fileattr_set: no ->fileattr_set -> ENOIOCTLCMD (ENOTTY)";
+		return ENOTTY;
+	default:
+		*rule = "the filesystem lacks it";
+		return EOPNOTSUPP;
+	}
+}
+
+const char *vt_fs_lack_why(const char *fstype, unsigned int lacks, char *buf, size_t len)
+{
+	const char *rule;
+	int k;
+
+	for (k = 0; k < VT_FSF__COUNT; k++)
+		if (lacks & (1u << k))
+			break;
+	if (k == VT_FSF__COUNT) {
+		snprintf(buf, len, "%s lacks nothing asked", fstype);
+		return buf;
+	}
+	vt_fs_lack_errno(fstype, 1u << k, &rule);
+	snprintf(buf, len, "%s has no %s (%s; lib/fs/fs_table.c)", fstype,
+		 vt_fs_feature_name(1u << k), rule);
+	return buf;
+}
+
 const char *vt_fs_feature_name(unsigned int bit)
 {
 	static const char *const names[VT_FSF__COUNT] = {
 		"symlink", "devnode", "hardlink", "tmpfile", "whiteout", "xattr_user",
 		"xattr_trusted", "xattr_security", "posix_acl", "setid", "sticky", "fileattr",
+		"write", "exchange", "overlay",
 	};
 	int k;
 

@@ -40,7 +40,11 @@ enum vt_fs_feature {
 	VT_FSF_SETID = 1u << 9,		/* setuid/setgid bits are stored */
 	VT_FSF_STICKY = 1u << 10,
 	VT_FSF_FILEATTR = 1u << 11,	/* ->fileattr_set (FS_IOC_FSSETXATTR) */
-	VT_FSF__COUNT = 12,
+	VT_FSF_WRITE = 1u << 12,	/* write(2) of file data: ->write_iter (the
+					 * suite also copies its exec probe with it) */
+	VT_FSF_EXCHANGE = 1u << 13,	/* renameat2(RENAME_EXCHANGE) */
+	VT_FSF_OVERLAY = 1u << 14,	/* can be an overlayfs layer */
+	VT_FSF__COUNT = 15,
 };
 
 struct vt_fs_row {
@@ -73,6 +77,15 @@ extern const size_t vt_fs_table_count;
 const struct vt_fs_row *vt_fs_row(const char *fstype);
 /* Does FSTYPE (known) support every feature of NEEDS? */
 bool vt_fs_supports(const char *fstype, unsigned int needs);
+/* The errno an operation needing FEATURE (one bit) gets on FSTYPE when
+ * the row lacks it, with the rule in *RULE; 0 if the row has it. The
+ * VFS's answer for a missing inode operation unless the filesystem has
+ * the operation and fails it (hugetlbfs). vfat-like rows (owners from
+ * mount options) are the model's (lib/model/vfat_rules.c), not this. */
+int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule);
+/* The features FSTYPE's row lacks (VT_FSF_* bits), for why a case is
+ * notrun: "<fs> has no <feature>: <rule>" in BUF. */
+const char *vt_fs_lack_why(const char *fstype, unsigned int lacks, char *buf, size_t len);
 /* The short name of a feature bit ("symlink", "posix_acl"...). */
 const char *vt_fs_feature_name(unsigned int bit);
 const char *vt_fs_owner_source_name(enum vt_fs_owner_source s);

@@ -4,6 +4,7 @@
  * as argv[1] or VT_CASE, VT_SHARD="i/n" (1 <= i <= n: cases whose index
  * modulo n is i-1) and VT_SEED (run the selected cases in a shuffled,
  * seed-determined order; ids do not change). */
+#include "fs/fs_table.h"
 #include "matrix/axes.h"
 #include "matrix/batch.h"
 #include "matrix/case_model.h"
@@ -816,10 +817,13 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		}
 	}
 	if (score) {
-		if (strcmp(fstype, "tmpfs") && strcmp(fstype, "ext4") && strcmp(fstype, "xfs") &&
-		    strcmp(fstype, "btrfs") && strcmp(fstype, "vfat")) {
-			fprintf(stderr, "vfsidmap: %s: --fs: unknown filesystem '%s' "
-				"(known: ext4,xfs,btrfs,tmpfs,vfat)\n",
+		/* an assumed world (mx_assumed_world): a table filesystem whose
+		 * owners are in the inode, with what its row lacks, or vfat */
+		const struct vt_fs_row *row = vt_fs_row(fstype);
+
+		if (!row || (row->owner != VT_OWNER_INODE && strcmp(fstype, "vfat"))) {
+			fprintf(stderr, "vfsidmap: %s: --fs: '%s' is not a filesystem of the table "
+				"with owners in the inode, nor vfat (lib/fs/fs_table.c)\n",
 				list_sample ? "sample" : "mutation-score", fstype);
 			return 2;
 		}

@@ -127,6 +127,7 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->overflowgid = rw->overflowgid;
 	k->bset_init = rw->bset_init;
 	k->cap_full = rw->cap_full;
+	k->fs_lacks = rw->fs_lacks;
 	k->total = sp->total;
 	k->expunged_hash = 0xcbf29ce484222325ULL;
 	if (x->n)
@@ -153,7 +154,7 @@ static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
 	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash &&
 	       a->fileattr == b->fileattr && a->leases == b->leases &&
-	       a->dedupe == b->dedupe;
+	       a->dedupe == b->dedupe && a->fs_lacks == b->fs_lacks;
 }
 
 /* The cover as sample_choice.c makes it, with the mutants of this build. */
@@ -350,12 +351,12 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		const struct mx_sample_key *k = &keys[i];
 
 		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %#llxULL, %d, %d, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
+			"\t    %d, %d, %#llxULL, %d, %d, %d, %#xu },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
 			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
 			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
 			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
 			k->nexpunged, (unsigned long long)k->expunged_hash, k->fileattr, k->leases,
-			k->dedupe, i, i, i);
+			k->dedupe, k->fs_lacks, i, i, i);
 	}
 	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
 		"static void __attribute__((constructor)) link_table(void)\n{\n"

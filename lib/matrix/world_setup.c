@@ -92,7 +92,15 @@ static bool probe_posixacl(const char *dir)
 	return ok;
 }
 
-/* Builds the shared world; NULL or the reason the test cannot run. */
+/* The table's features the filesystem lacks, for a world of files with
+ * owners in the inode (vfat's worlds are the model's: vfat_rules.c). */
+static unsigned int table_lacks(const char *fstype, bool fat)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+
+	return r && !fat ? ~r->supports & ((1u << VT_FSF__COUNT) - 1) : 0;
+}
+
 /* FIDEDUPERANGE of 0 bytes from a file onto itself as the initial root on
  * the plain mount: without ->remap_file_range vfs_dedupe_file_range
  * answers EOPNOTSUPP before any permission. "" or the reason. */
@@ -131,6 +139,7 @@ static void probe_fileops(struct mx_world *w)
 			 "fs.leases-enable is 0 (fcntl_setlease: EINVAL)");
 }
 
+/* Builds the shared world; NULL or the reason the test cannot run. */
 const char *mx_world_setup(struct mx_world *w, const char *base_name)
 {
 	static char why[512];
@@ -213,6 +222,7 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	if (w->ns_fd[VT_NS_NESTED] < 0)
 		return "cannot create the nested user namespace ns1";
 	w->posixacl = !w->fat && probe_posixacl(w->disk);	/* vfat: no SB_POSIXACL */
+	w->fs_lacks = table_lacks(w->fstype, w->fat);
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
 	if (w->fat)
 		snprintf(w->no_dedupe, sizeof(w->no_dedupe), "vfat has no ->remap_file_range");
@@ -258,15 +268,85 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->fat = rw->fat;
 }
 
+/* What an inode of a case's world needs of the filesystem to be made. */
+static unsigned int inode_needs(const struct vt_minode *i)
+{
+	unsigned int n = 0;
+
+	if (!i->exists)
+		return 0;
+	if (S_ISLNK(i->mode))
+		n |= VT_FSF_SYMLINK;
+	if (S_ISFIFO(i->mode) || S_ISCHR(i->mode) || S_ISBLK(i->mode))
+		n |= VT_FSF_DEVNODE;
+	if (i->nacl || i->ndefacl)
+		n |= VT_FSF_POSIX_ACL;
+	if (i->fcaps.version)
+		n |= VT_FSF_XATTR_SECURITY;
+	if (i->user_xattr)
+		n |= VT_FSF_XATTR_USER;
+	if (i->trusted_xattr)
+		n |= VT_FSF_XATTR_TRUSTED;
+	if (i->nonempty || i->exec_probe)	/* vt_fx_write writes them */
+		n |= VT_FSF_WRITE;
+	if (i->mode & (S_ISUID | S_ISGID))
+		n |= VT_FSF_SETID;
+	return n;
+}
+
+/* The features case C needs: its world's inodes and its operation (an
+ * operation the model decides on a filesystem without the feature, such
+ * as an ACL set where !IS_POSIXACL, needs nothing here). */
+static unsigned int case_needs(const struct vt_mcase *c)
+{
+	unsigned int n = inode_needs(&c->dir) | inode_needs(&c->obj) | inode_needs(&c->other) |
+			 inode_needs(&c->dir2);
+
+	switch (c->op.op) {
+	case VT_OP_SYMLINK: n |= VT_FSF_SYMLINK; break;
+	case VT_OP_LINK: n |= VT_FSF_HARDLINK; break;
+	case VT_OP_MKFIFO: case VT_OP_MKNOD_CHR: n |= VT_FSF_DEVNODE; break;
+	case VT_OP_TMPFILE: n |= VT_FSF_TMPFILE; break;
+	case VT_OP_FCAPS_SET: case VT_OP_FCAPS_GET: case VT_OP_FCAPS_REMOVE:
+		n |= VT_FSF_XATTR_SECURITY; break;
+	case VT_OP_XATTR_SET_USER: case VT_OP_XATTR_GET_USER: case VT_OP_XATTR_REMOVE_USER:
+		n |= VT_FSF_XATTR_USER; break;
+	case VT_OP_XATTR_SET_TRUSTED: case VT_OP_XATTR_GET_TRUSTED:
+	case VT_OP_XATTR_REMOVE_TRUSTED:
+		n |= VT_FSF_XATTR_TRUSTED; break;
+	case VT_OP_RENAME_EXCHANGE: n |= VT_FSF_EXCHANGE; break;
+	case VT_OP_RENAME_WHITEOUT: n |= VT_FSF_WHITEOUT; break;
+	/* exec runs a copy of exec-probe the fixture writes */
+	case VT_OP_WRITE: case VT_OP_EXEC: n |= VT_FSF_WRITE; break;
+	default: break;
+	}
+	return n;
+}
+
 /* Why case LOCAL of F is skipped in this world ("" if it runs). */
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
 {
+	static char lack_why[300];
+
 	if ((c->op.op == VT_OP_SETFLAGS || c->op.op == VT_OP_FSSETXATTR) && rw->no_fileattr[0])
 		return rw->no_fileattr;
 	if (c->op.op == VT_OP_SETLEASE && rw->no_lease[0])
 		return rw->no_lease;
 	if (c->op.op == VT_OP_DEDUPE && rw->no_dedupe[0])
 		return rw->no_dedupe;
+	if (rw->fs_lacks & case_needs(c))
+		return vt_fs_lack_why(rw->fstype, rw->fs_lacks & case_needs(c), lack_why,
+				      sizeof(lack_why));
+	/* a filesystem with ACLs mounted without them (ntfs3 without "acl":
+	 * no SB_POSIXACL) cannot hold the world's ACLs; the ACL operations
+	 * themselves are decided by the model (!IS_POSIXACL): only a world
+	 * with an ACL on disk needs them */
+	if (!rw->fat && !rw->posixacl && (case_needs(c) & VT_FSF_POSIX_ACL)) {
+		snprintf(lack_why, sizeof(lack_why), "the world has POSIX ACLs and %s is mounted "
+			 "without them (setting system.posix_acl_access gave EOPNOTSUPP)",
+			 rw->fstype);
+		return lack_why;
+	}
 	if (c->op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0])
 		return rw->no_whiteout;
 	if (c->op.op == VT_OP_EXEC && rw->no_exec[0])
@@ -345,6 +425,9 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	snprintf(w->no_dedupe, sizeof(w->no_dedupe),
 		 "FIDEDUPERANGE not probed in an assumed world (only a mounted one says whether "
 		 "%s has ->remap_file_range)", fstype);
+	w->fs_lacks = table_lacks(fstype, w->fat);
+	if (w->fs_lacks & VT_FSF_POSIX_ACL)
+		w->posixacl = false;
 	if (w->fat)
 		snprintf(w->no_whiteout, sizeof(w->no_whiteout),
 			 "vfat has no RENAME_WHITEOUT (assumed, not probed)");

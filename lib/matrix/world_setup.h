@@ -30,6 +30,10 @@ struct mx_world {
 	/* "": FIDEDUPERANGE reaches may_dedupe_file (->remap_file_range) */
 	char no_dedupe[200];
 	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
+	/* VT_FSF_* features the filesystem's row lacks (lib/fs/fs_table.c):
+	 * cases needing one are notrun; 0 for vfat, whose model has rules
+	 * for what it lacks (vfat_rules.c) */
+	unsigned int fs_lacks;
 };
 
 /* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason

@@ -263,10 +263,38 @@ const char *vt_owned_dir(struct vt_ctx *ctx, const char *name, mode_t dmode, mod
 int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule)
 {
 	enum vt_rule r = VT_R_NONE;
-	int err = strcmp(ctx->fstype, "vfat") == 0 ? vt_fat_lacks(op, &r) : 0;
+	unsigned int need = 0;
+	int err;
 
-	*rule = vt_rule_info(r)->text;
-	return err;
+	if (strcmp(ctx->fstype, "vfat") == 0) {
+		err = vt_fat_lacks(op, &r);
+		*rule = vt_rule_info(r)->text;
+		return err;
+	}
+	/* the others: what their row in the filesystem table lacks */
+	switch (op) {
+	case VT_OP_SYMLINK: need = VT_FSF_SYMLINK; break;
+	case VT_OP_MKFIFO: case VT_OP_MKNOD_CHR: need = VT_FSF_DEVNODE; break;
+	case VT_OP_LINK: need = VT_FSF_HARDLINK; break;
+	case VT_OP_TMPFILE: need = VT_FSF_TMPFILE; break;
+	case VT_OP_WRITE: need = VT_FSF_WRITE; break;
+	case VT_OP_RENAME_EXCHANGE: need = VT_FSF_EXCHANGE; break;
+	case VT_OP_RENAME_WHITEOUT: need = VT_FSF_WHITEOUT; break;
+	default: break;
+	}
+	*rule = vt_rule_info(VT_R_NONE)->text;
+	return need ? vt_fs_lack_errno(ctx->fstype, need, rule) : 0;
+}
+
+bool vt_need_fs(struct vt_ctx *ctx, unsigned int features)
+{
+	const struct vt_fs_row *r = vt_fs_row(ctx->fstype);
+	char why[400];
+
+	if (!r || (r->supports & features) == features)
+		return true;
+	vt_skip(ctx, "%s", vt_fs_lack_why(ctx->fstype, features & ~r->supports, why, sizeof(why)));
+	return false;
 }
 
 const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,

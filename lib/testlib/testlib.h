@@ -9,6 +9,7 @@
 #ifndef VT_TESTLIB_H
 #define VT_TESTLIB_H
 
+#include "fs/fs_table.h"
 #include "report/ktap.h"
 #include "testlib/simple_ops.h"
 #include "util/errname.h"
@@ -148,6 +149,11 @@ const char *vt_vfat_dir(struct vt_ctx *ctx, const char *name, const char *option
  * (vfat: no ->symlink, ->mknod, ->link, ->tmpfile; lib/model/vfat_rules.c),
  * with the rule's text in *RULE; 0 if the filesystem has it. */
 int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule);
+
+/* Does the filesystem under test have every feature (VT_FSF_* bits of
+ * lib/fs/fs_table.h) the case needs? If not, the case is skipped with
+ * the table's reason and false returned; the caller returns. */
+bool vt_need_fs(struct vt_ctx *ctx, unsigned int features);
 
 /* Idmapped bind mount of SOURCE at "<ctx->dir>/<name>" with mapping SPEC.
  * Fails the case (returns NULL) if the mount cannot be made. */

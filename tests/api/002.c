@@ -45,6 +45,9 @@ static bool make_world(struct vt_ctx *ctx, struct world *w)
 	char p[4200];
 	int fd, ret;
 
+	/* the file and the script hold data (hugetlbfs: no write(2)) */
+	if (!vt_need_fs(ctx, VT_FSF_WRITE))
+		return false;
 	if (!vt_mkdir(ctx, "src", 0755, 0, 0, w->src, sizeof(w->src)) ||
 	    !vt_mkdir(ctx, "mnt", 0755, 0, 0, w->mnt, sizeof(w->mnt)))
 		return false;

@@ -63,6 +63,9 @@ static bool make(struct vt_ctx *ctx, struct w *w, bool lower_idmap, bool upper_i
 			return false;
 		upperbase = w->uppermnt;
 	}
+	/* hugetlbfs: no stacking (lib/fs/fs_table.c); vfat is tried below */
+	if (!ctx->ownerless && !vt_need_fs(ctx, VT_FSF_OVERLAY))
+		return false;
 	snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s/upper,workdir=%s/work", lowerpath,
 		 upperbase, upperbase);
 	ret = mount("overlay", w->merged, "overlay", 0, opts);

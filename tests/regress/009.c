@@ -81,6 +81,8 @@ static bool make_userns(struct vt_ctx *ctx, struct w *w)
 	int ret;
 
 	w->mfd = w->ns = -1;
+	if (!vt_need_fs(ctx, VT_FSF_OVERLAY))	/* hugetlbfs: no stacking */
+		return false;
 	if (!vt_mkdir(ctx, "lower", 0755, 100000, 100000, w->lower, sizeof(w->lower)) ||
 	    !vt_mkfile(ctx, "lower/unmapped", 0666, 5, 5, f, sizeof(f)) ||
 	    !vt_mkfile(ctx, "lower/mapped", 0666, 101000, 101000, f, sizeof(f)) ||
@@ -218,6 +220,8 @@ static bool make_idmapped_lower(struct vt_ctx *ctx, struct w *w)
 	char f[4096], lowermnt[4096], opts[16384];
 
 	w->mfd = w->ns = -1;
+	if (!vt_need_fs(ctx, VT_FSF_OVERLAY))
+		return false;
 	if (!vt_mkdir(ctx, "lower", 0755, 1000, 1000, w->lower, sizeof(w->lower)) ||
 	    !vt_mkfile(ctx, "lower/unmapped", 0666, 5, 5, f, sizeof(f)) ||
 	    !vt_mkfile(ctx, "lower/mapped", 0666, 1000, 1000, f, sizeof(f)) ||
