@@ -61,8 +61,9 @@ struct vt_fs_row {
 	const char *kernel_source;	/* where its rules are: the kernel's directory */
 	const char *why;		/* the facts of the row, cited */
 	/* owners from mount options: the suite can build worlds of chosen
-	 * owners and modes from them (lib/world/vfat_world.c); false: tests
-	 * that need such worlds are notrun there */
+	 * owners and modes from them (lib/world/optowner_world.c, with the
+	 * filesystem's operations in lib/model/optowner_rules.c); false:
+	 * tests that need such worlds are notrun there */
 	bool option_worlds;
 };
 

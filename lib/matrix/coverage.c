@@ -1,6 +1,6 @@
 /* Rule coverage accounting (coverage.h). */
 #include "matrix/coverage.h"
-#include "model/vfat_model.h"
+#include "model/optowner_model.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,8 +35,8 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 
 	if (ri->kind == VT_RK_OUTCOME && deny)
 		return "an outcome has one way";
-	if (f->fat && vt_fat_rule_na(r, deny))
-		return vt_fat_rule_na(r, deny);
+	if (f->optowner && vt_optowner_rule_na(r, deny))
+		return vt_optowner_rule_na(r, deny);
 	switch (ri->need) {
 	case VT_NEED_POSIXACL:
 		return f->posixacl ? NULL : vt_rule_need_text(ri->need);
@@ -64,11 +64,11 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 	case VT_NEED_SB_USERNS:
 		return deny && f->sb_userns_init ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT:
-		return f->fat ? NULL : vt_rule_need_text(ri->need);
+		return f->optowner ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_FAT_LACKS:
 		if (!deny)
 			return vt_rule_need_text(ri->need);
-		return f->fat ? NULL : vt_rule_need_text(VT_NEED_FAT);
+		return f->optowner ? NULL : vt_rule_need_text(VT_NEED_FAT);
 	default:
 		return NULL;
 	}

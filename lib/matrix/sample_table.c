@@ -8,7 +8,7 @@
 #include "matrix/sample_table.h"
 #include "matrix/axes.h"
 #include "matrix/sample_choice.h"
-#include "matrix/vfat_fixture.h"
+#include "matrix/optowner_fixture.h"
 #include "model/break.h"
 
 #include <stdlib.h>
@@ -113,7 +113,7 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	if (!ex)
 		return -1;
 	memset(k, 0, sizeof(*k));
-	k->fat = rw->fat;
+	k->fat = rw->optowner != NULL;
 	k->posixacl = rw->posixacl;
 	k->whiteout = !rw->no_whiteout[0];
 	k->exec = !rw->no_exec[0];
@@ -257,8 +257,9 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	const int nw = (int)(sizeof(table_worlds) / sizeof(table_worlds[0]));
 	int fat, w, e, k;
 
-	/* the non-vfat worlds, each without and with every expunge file;
-	 * then the vfat ones */
+	/* the owners-in-inode worlds, each without and with every expunge
+	 * file; then the option-owner ones (vfat's assumed world: msdos and
+	 * exfat look theirs up with the same key) */
 	if (i < nw * (1 + nfiles)) {
 		fat = 0;
 		w = i / (1 + nfiles);
@@ -442,16 +443,16 @@ int mx_sample_table_check(const struct mx_space *space, const struct mx_space *f
 	return bad;
 }
 
-/* The space of FAMS in its vfat form into FAT (families vfat cannot hold
+/* The space of FAMS in its option-owner form into FAT (families they cannot hold
  * leave it). */
-static void vfat_space(const struct vt_family *const *fams, int nfam, const struct vt_family **fat,
+static void optowner_space(const struct vt_family *const *fams, int nfam, const struct vt_family **fat,
 		       struct mx_space *sp)
 {
 	const char *why;
 	int i, n = 0;
 
 	for (i = 0; i < nfam; i++)
-		if ((fat[n] = vt_vfat_family(fams[i], &why)))
+		if ((fat[n] = vt_optowner_family(fams[i], &why)))
 			n++;
 	*sp = (struct mx_space){ fat, n, 0, { 0 } };
 	for (i = 0; i < n; i++) {
@@ -461,7 +462,7 @@ static void vfat_space(const struct vt_family *const *fams, int nfam, const stru
 }
 
 /* --sample-table EXPUNGE_FILE...: the build-time table (sample_table.h)
- * as C, on stdout. SP: the space of the non-vfat families. */
+ * as C, on stdout. SP: the space of the owners-in-inode families. */
 int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files)
 {
 	const struct vt_family *fat[16];
@@ -471,7 +472,7 @@ int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files)
 	unsetenv("VT_SAMPLE_WITHOUT");
 	unsetenv("VT_SAMPLE_WITHOUT_MUTANT");
 	unsetenv("VT_SAMPLE_COMPUTE");
-	vfat_space(sp->fams, sp->nfam, fat, &fsp);
+	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	if (mx_sample_table_write(stdout, sp, &fsp, files, nfiles) < 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "vfsidmap: --sample-table failed\n");
 		return 2;
@@ -492,7 +493,7 @@ int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv)
 		argc -= 2;
 		argv += 2;
 	}
-	vfat_space(sp->fams, sp->nfam, fat, &fsp);
+	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	return mx_sample_table_check(sp, &fsp, argv, argc, which, nwhich);
 }
 

@@ -5,7 +5,7 @@
 #include "fs/fs_table.h"
 #include "matrix/axes.h"
 #include "matrix/fixture.h"
-#include "matrix/vfat_fixture.h"
+#include "matrix/optowner_fixture.h"
 #include "util/errname.h"
 #include "util/safe_remove.h"
 #include "world/fs_features.h"
@@ -104,12 +104,13 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
 	/* The fixtures are files with chosen owners: a filesystem that stores
-	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. vfat
-	 * has worlds of its own, made from mount options (vfat_fixture.h). */
-	w->fat = vt_vfat_fstype(w->fstype);
+	 * none (fat_setattr, exfat_setattr) cannot hold them. Probed by
+	 * trying. Those whose owners come from mount options have worlds of
+	 * their own (optowner_fixture.h), chosen by the filesystem table. */
+	w->optowner = vt_optowner_fs(w->fstype);
 	if (vt_fs_no_owner_worlds(w->fstype))
 		return vt_fs_no_owner_worlds(w->fstype);
-	i = w->fat ? 0 : vt_probe_owner_storage(test_dir);
+	i = w->optowner ? 0 : vt_probe_owner_storage(test_dir);
 	if (i < 0) {
 		snprintf(why, sizeof(why), "%s stores no file owners (chown to 1000:1000 gives %s)",
 			 w->fstype, i == -EOPNOTSUPP ? "no change" : vt_errname(-i));
@@ -130,17 +131,18 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		snprintf(why, sizeof(why), "mkdir %s: %s", w->disk, vt_errname(errno));
 		return why;
 	}
-	if (w->fat) {
-		if (vt_vfat_setup(w->base, why, sizeof(why)))
+	if (w->optowner) {
+		if (vt_optowner_setup(w->base, w->fstype, why, sizeof(why)))
 			return why;
-		/* the probes below run on the first world's root */
-		snprintf(w->disk, sizeof(w->disk), "%s", vt_vfat_disk(0));
+		/* the probes below run on the first world's root (a world every
+		 * such filesystem can have) */
+		snprintf(w->disk, sizeof(w->disk), "%s", vt_optowner_disk(0));
 	}
-	if (!w->fat) {
+	if (!w->optowner) {
 		snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
 		snprintf(w->q, sizeof(w->q), "%s/q", w->disk);
 	}
-	for (i = 0; i < vt_map_axis_count && !w->fat; i++) {
+	for (i = 0; i < vt_map_axis_count && !w->optowner; i++) {
 		int ufd, r;
 
 		if (!vt_map_axes[i].spec) {
@@ -173,7 +175,7 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	w->ns_fd[VT_NS_NESTED] = vt_userns_nested_by_root(w->ns_fd[VT_NS_CHILD], VT_NS1_SPEC);
 	if (w->ns_fd[VT_NS_NESTED] < 0)
 		return "cannot create the nested user namespace ns1";
-	w->posixacl = !w->fat && probe_posixacl(w->disk);	/* vfat: no SB_POSIXACL */
+	w->posixacl = !w->optowner && probe_posixacl(w->disk);	/* fat, exfat: no SB_POSIXACL */
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
@@ -208,12 +210,14 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->exec = !rw->no_exec[0];
 	/* model_world: every fs the matrix mounts belongs to the initial ns */
 	f->sb_userns_init = true;
-	f->fat = rw->fat;
+	f->optowner = rw->optowner != NULL;
 }
 
 /* Why case LOCAL of F is skipped in this world ("" if it runs). */
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
 {
+	if (c->optworld && vt_optowner_world_missing(c->optworld - 1))
+		return vt_optowner_world_missing(c->optworld - 1);
 	if (c->op.op == VT_OP_RENAME_WHITEOUT && rw->no_whiteout[0])
 		return rw->no_whiteout;
 	if (c->op.op == VT_OP_EXEC && rw->no_exec[0])
@@ -260,11 +264,11 @@ void mx_world_teardown(struct mx_world *w)
 {
 	int i;
 
-	for (i = 0; i < vt_map_axis_count && !w->fat; i++)
+	for (i = 0; i < vt_map_axis_count && !w->optowner; i++)
 		if (vt_map_axes[i].spec)
 			umount2(w->mnt[i], MNT_DETACH);
-	if (w->fat)
-		vt_vfat_teardown();
+	if (w->optowner)
+		vt_optowner_teardown();
 	if (w->p[0])
 		vt_fx_remove(w->p);
 	if (w->q[0])
@@ -286,11 +290,13 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
 	w->fstype = fstype;
-	w->fat = vt_vfat_fstype(fstype);
-	w->posixacl = !w->fat;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
-	if (w->fat)
+	w->optowner = vt_optowner_fs(fstype);
+	w->posixacl = !w->optowner;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
+	if (w->optowner) {
+		vt_optowner_use(w->optowner);
 		snprintf(w->no_whiteout, sizeof(w->no_whiteout),
-			 "vfat has no RENAME_WHITEOUT (assumed, not probed)");
+			 "%s has no RENAME_WHITEOUT (assumed, not probed)", fstype);
+	}
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
 	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;

@@ -1,11 +1,13 @@
 /* The matrix's shared world: the tree on the filesystem under test (or
- * vfat's worlds), one idmapped mount per map axis, the callers' user
+ * option-owner worlds), one idmapped mount per map axis, the callers' user
  * namespaces, and what can be tested there. Internal to lib/matrix. */
 #ifndef VT_MX_WORLD_SETUP_H
 #define VT_MX_WORLD_SETUP_H
 
 #include "matrix/coverage.h"
 #include "matrix/matrix.h"
+
+struct vt_optowner_fs;
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,7 +25,9 @@ struct mx_world {
 	uint64_t bset_init, cap_full;
 	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
 	char no_exec[200];	/* "": setuid exec can be tested; else why not */
-	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
+	/* owners from mount options: the worlds of optowner_fixture.h
+	 * instead of disk/, with these operations; NULL otherwise */
+	const struct vt_optowner_fs *optowner;
 };
 
 /* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason
