@@ -71,7 +71,7 @@ const char *vt_optowner_world_missing(int k)
 	/* exfat_param_specs has no quiet (nor rodir): mount(2) refuses it */
 	if (vt_optowner_worlds[k].model.quiet && !in_use->has_quiet) {
 		snprintf(why, sizeof(why), "%s has no quiet mount option (%s)", in_use->fstype,
-			 in_use->source);
+			 in_use->source);	/* "fs/exfat: ..., exfat_param_specs" */
 		return why;
 	}
 	return NULL;

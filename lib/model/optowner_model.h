@@ -52,7 +52,7 @@ struct vt_optowner_fs {
 	/* names are 8.3 (msdos_format_name: longer parts are cut, so two
 	 * long names can be one entry): the suite's own names must fit */
 	bool short_names;
-	/* where its rules are, for messages */
+	/* where its rules and mount options are, for messages */
 	const char *source;
 };
 

@@ -321,31 +321,31 @@ static int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct 
 	return 0;
 }
 
-/* fat_setattr (fs/fat/file.c), for vfat and msdos */
-static int fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
-		       enum vt_rule *rule)
+/* ->setattr of vfat and msdos: fat_setattr (fs/fat/file.c) */
+static int setattr_of_fat(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
+			  enum vt_rule *rule)
 {
 	return vt_fat_setattr(w, i, ia, rule, FAT_VALID_MODE, fat_mode_can_hold_ro);
 }
 
-/* exfat_setattr (fs/exfat/file.c) */
-static int exfat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
-			 enum vt_rule *rule)
+/* ->setattr of exfat: exfat_setattr (fs/exfat/file.c) */
+static int setattr_of_exfat(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
+			    enum vt_rule *rule)
 {
 	return vt_fat_setattr(w, i, ia, rule, EXFAT_VALID_MODE, exfat_mode_can_hold_ro);
 }
 
 const struct vt_optowner_fs vt_optowner_vfat = {
-	"vfat", fat_setattr, fat_fill_inode, vt_fat_default_allow_utime,
+	"vfat", setattr_of_fat, fat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_ | RENAME_EXCHANGE_, true, true, false, "fs/fat (fat_setattr, vfat_rename2)",
 };
 const struct vt_optowner_fs vt_optowner_msdos = {
-	"msdos", fat_setattr, fat_fill_inode, vt_fat_default_allow_utime,
+	"msdos", setattr_of_fat, fat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_, true, true, true, "fs/fat (fat_setattr, msdos_rename, msdos_format_name)",
 };
 const struct vt_optowner_fs vt_optowner_exfat = {
-	"exfat", exfat_setattr, exfat_fill_inode, vt_fat_default_allow_utime,
-	RENAME_NOREPLACE_, false, false, false, "fs/exfat (exfat_setattr, exfat_rename)",
+	"exfat", setattr_of_exfat, exfat_fill_inode, vt_fat_default_allow_utime,
+	RENAME_NOREPLACE_, false, false, false, "fs/exfat: exfat_setattr, exfat_rename, exfat_param_specs",
 };
 
 const struct vt_optowner_fs *vt_optowner_fs(const char *fstype)
