@@ -1,5 +1,6 @@
 /* Rule coverage accounting (coverage.h). */
 #include "matrix/coverage.h"
+#include "matrix/optowner_fixture.h"
 #include "model/optowner_model.h"
 
 #include <stdio.h>
@@ -35,8 +36,9 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 
 	if (ri->kind == VT_RK_OUTCOME && deny)
 		return "an outcome has one way";
-	if (f->optowner && vt_optowner_rule_na(r, deny))
-		return vt_optowner_rule_na(r, deny);
+	/* the filesystem the worlds are of (vt_optowner_use, from FSTYP) */
+	if (f->optowner && vt_optowner_rule_na(vt_optowner_current(), r, deny))
+		return vt_optowner_rule_na(vt_optowner_current(), r, deny);
 	switch (ri->need) {
 	case VT_NEED_POSIXACL:
 		return f->posixacl ? NULL : vt_rule_need_text(ri->need);

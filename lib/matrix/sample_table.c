@@ -113,7 +113,12 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	if (!ex)
 		return -1;
 	memset(k, 0, sizeof(*k));
-	k->fat = rw->optowner != NULL;
+	/* 0: owners in the inode; 1 + which option-owner filesystem (their
+	 * operations differ: vt_optowner_all) */
+	k->fat = 0;
+	for (i = 0; rw->optowner && i < vt_optowner_count; i++)
+		if (vt_optowner_all[i] == rw->optowner)
+			k->fat = 1 + i;
 	k->posixacl = rw->posixacl;
 	k->whiteout = !rw->no_whiteout[0];
 	k->exec = !rw->no_exec[0];
@@ -258,21 +263,21 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	int fat, w, e, k;
 
 	/* the owners-in-inode worlds, each without and with every expunge
-	 * file; then the option-owner ones (vfat's assumed world: msdos and
-	 * exfat look theirs up with the same key) */
+	 * file; then those of each option-owner filesystem (vfat, msdos,
+	 * exfat: vt_optowner_all) */
 	if (i < nw * (1 + nfiles)) {
 		fat = 0;
 		w = i / (1 + nfiles);
 		e = i % (1 + nfiles) - 1;
-	} else if (i < nw * (2 + nfiles)) {
-		fat = 1;
-		w = i - nw * (1 + nfiles);
+	} else if (i < nw * (1 + nfiles + vt_optowner_count)) {
+		fat = 1 + (i - nw * (1 + nfiles)) / nw;
+		w = (i - nw * (1 + nfiles)) % nw;
 		e = -1;
 	} else {
 		return 0;
 	}
 	*sp = fat ? fat_space : space;
-	if (mx_assumed_world(rw, fat ? "vfat" : "tmpfs"))
+	if (mx_assumed_world(rw, fat ? vt_optowner_all[fat - 1]->fstype : "tmpfs"))
 		return -1;
 	for (k = 0; k < VT_SYSCTL__COUNT; k++)
 		rw->sysctl_orig[k] = rw->sysctl_cur[k] = table_worlds[w].sysctl[k];
@@ -284,7 +289,7 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	if (e >= 0 && load_expunge_file(files[e], x) < 0)
 		return -1;
 	snprintf(what, whatlen, "%s, fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s, "
-		 "bounding set %#llx%s%s", fat ? "vfat" : "ext4, xfs, btrfs, tmpfs",
+		 "bounding set %#llx%s%s", fat ? vt_optowner_all[fat - 1]->fstype : "ext4, xfs, btrfs, tmpfs",
 		 rw->sysctl_orig[0], rw->sysctl_orig[1], rw->sysctl_orig[2], rw->sysctl_orig[3],
 		 rw->sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
 		 e >= 0 ? ", expunged: " : "", e >= 0 ? files[e] : "");

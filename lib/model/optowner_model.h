@@ -57,6 +57,9 @@ struct vt_optowner_fs {
 };
 
 extern const struct vt_optowner_fs vt_optowner_vfat, vt_optowner_msdos, vt_optowner_exfat;
+/* All of them, in a fixed order (the sample table's worlds). */
+extern const struct vt_optowner_fs *const vt_optowner_all[];
+extern const int vt_optowner_count;
 
 /* The operations of FSTYPE, or NULL for a filesystem whose owners do not
  * come from mount options (asks the filesystem table). */
@@ -93,10 +96,10 @@ struct vt_minode vt_optowner_inode(const struct vt_optowner_opts *o, bool dir, b
  * getattr (vfat, msdos: update_time too). */
 int vt_optowner_lacks(enum vt_mop op, enum vt_rule *rule);
 
-/* Why direction DENY (or allow) of a generic rule R cannot happen in any
- * world of these filesystems (no setuid/setgid/sticky bits, no xattrs,
- * ACLs or file capabilities, operations they lack), or NULL (rule
- * coverage). */
-const char *vt_optowner_rule_na(enum vt_rule r, bool deny);
+/* Why direction DENY (or allow) of rule R cannot happen in any world of
+ * filesystem FS (no setuid/setgid/sticky bits, no xattrs, ACLs or file
+ * capabilities, operations it lacks, rename flags, options), or NULL
+ * (rule coverage). */
+const char *vt_optowner_rule_na(const struct vt_optowner_fs *fs, enum vt_rule r, bool deny);
 
 #endif

@@ -348,19 +348,21 @@ const struct vt_optowner_fs vt_optowner_exfat = {
 	RENAME_NOREPLACE_, false, false, false, "fs/exfat: exfat_setattr, exfat_rename, exfat_param_specs",
 };
 
+const struct vt_optowner_fs *const vt_optowner_all[] = {
+	&vt_optowner_vfat, &vt_optowner_msdos, &vt_optowner_exfat,
+};
+const int vt_optowner_count = (int)(sizeof(vt_optowner_all) / sizeof(vt_optowner_all[0]));
+
 const struct vt_optowner_fs *vt_optowner_fs(const char *fstype)
 {
-	static const struct vt_optowner_fs *const all[] = {
-		&vt_optowner_vfat, &vt_optowner_msdos, &vt_optowner_exfat,
-	};
 	const struct vt_fs_row *r = vt_fs_row(fstype);
-	size_t k;
+	int k;
 
 	if (!r || r->owner != VT_OWNER_MOUNT_OPTIONS)
 		return NULL;
-	for (k = 0; k < sizeof(all) / sizeof(all[0]); k++)
-		if (strcmp(all[k]->fstype, r->name) == 0)
-			return all[k];
+	for (k = 0; k < vt_optowner_count; k++)
+		if (strcmp(vt_optowner_all[k]->fstype, r->name) == 0)
+			return vt_optowner_all[k];
 	return NULL;
 }
 
@@ -440,9 +442,23 @@ static const struct {
 #undef FATOK
 };
 
-const char *vt_optowner_rule_na(enum vt_rule r, bool deny)
+const char *vt_optowner_rule_na(const struct vt_optowner_fs *fs, enum vt_rule r, bool deny)
 {
 	size_t k;
+
+	/* what differs between them: vfat_rename2 refuses only
+	 * RENAME_WHITEOUT, which no case asks of a filesystem without
+	 * whiteouts; msdos_rename and exfat_rename refuse RENAME_EXCHANGE,
+	 * so an exchange never succeeds; exfat has no quiet */
+	if (r == VT_R_OPT_RENAME_FLAGS && deny && (fs->rename_flags & RENAME_EXCHANGE_))
+		return "vfat_rename2 refuses only RENAME_WHITEOUT, and no case renames with it on a "
+		       "filesystem without whiteouts";
+	if (r == VT_R_RENAME_EXCHANGE && !deny && !(fs->rename_flags & RENAME_EXCHANGE_))
+		return "msdos_rename, exfat_rename: RENAME_EXCHANGE ends in EINVAL, so an exchange "
+		       "with its target present never succeeds";
+	if (r == VT_R_FAT_QUIET && !fs->has_quiet)
+		return "exfat has no quiet option (exfat_param_specs): exfat_setattr returns every "
+		       "refusal";
 
 	for (k = 0; k < sizeof(fat_na) / sizeof(fat_na[0]); k++)
 		if (fat_na[k].rule == r && (fat_na[k].ways & (deny ? NA_DENY : NA_ALLOW)))
