@@ -223,8 +223,10 @@ const char *vt_optowner_dir(struct vt_ctx *ctx, const char *name, const char *op
 		return NULL;
 	}
 	/* the images live on a tmpfs of the case's own, never on TEST_DIR;
-	 * an 8.3 name: msdos_format_name */
-	snprintf(imgs, sizeof(imgs), "%s/images", ctx->dir);
+	 * hidden where names may start with a dot, else an 8.3 name (msdos:
+	 * msdos_format_name refuses a leading dot without "dots") */
+	snprintf(imgs, sizeof(imgs), "%s/%s", ctx->dir,
+		 vt_optowner_fs(ctx->fstype)->short_names ? "vtimages" : ".vt-images");
 	if (!ctx->optowner_images) {
 		ret = vt_optowner_image_dir(imgs);
 		if (ret < 0) {
@@ -337,7 +339,6 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 	int status;
 	pid_t pid;
 	char why[600];
-
 	static int case_no;
 	const struct vt_optowner_fs *ofs = vt_optowner_fs(base->fstype);
 
