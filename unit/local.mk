@@ -16,6 +16,10 @@ UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-vfat \
 UNIT_TESTS += unit/test-matrix-batch
 TESTS += unit/test-matrix-break.sh
 EXTRA_DIST += unit/test-matrix-break.sh
+# Every matrix family has a form for every owner source of the fs table.
+UNIT_TESTS += unit/test-matrix-forms
+TESTS += unit/test-matrix-family-forms.sh
+EXTRA_DIST += unit/test-matrix-family-forms.sh
 # run/vm's command line, without booting (TAP).
 TESTS += unit/test-run-vm-args.sh
 EXTRA_DIST += unit/test-run-vm-args.sh run

@@ -1,4 +1,5 @@
-/* The model's vfat rules (lib/model/vfat_rules.c) against rules stated by
+/* The model's rules for owners from mount options (lib/model/optowner_rules.c)
+ * on vfat, and where msdos and exfat differ, against rules stated by
  * hand from the 6.12 sources: owners and modes come from the mount's
  * uid=/gid=/masks (fat_fill_inode, fat_make_mode), fat_setattr keeps the
  * option ids (compared after from_vfsuid through the mount), the masks
@@ -7,8 +8,11 @@
  * vfat lacks ->symlink, ->mknod, ->link, ->tmpfile and xattr handlers.
  * Each row names the kernel function; the check is the model's errno, its
  * deciding rule (by slug) and, on success, the resulting mode and owner.
+ * exfat (exfat_setattr, exfat_make_mode, exfat_mode_can_hold_ro) has no
+ * quiet and no rodir; msdos_rename and exfat_rename refuse
+ * RENAME_EXCHANGE, which vfat_rename2 does.
  * Pure: no system calls, no vfat needed. */
-#include "model/vfat_model.h"
+#include "model/optowner_model.h"
 #include "unit.h"
 #include "unit_model.h"
 #include "util/errname.h"
@@ -23,7 +27,7 @@
 #define ALL (~0ULL)
 
 /* The mount options of the rows' worlds. */
-static const struct vt_fat_opts opts[] = {
+static const struct vt_optowner_opts opts[] = {
 #define U1000_M022 0
 	{ .fs_uid = { 1000 }, .fs_gid = { 1000 }, .fs_fmask = 022, .fs_dmask = 022, .allow_utime = 0 },
 #define U1000_G1001_M000 1
@@ -43,6 +47,9 @@ static const struct vt_fat_opts opts[] = {
 	{ .fs_uid = { 1000 }, .fs_gid = { 1000 }, .fs_fmask = 0133, .fs_dmask = 022, .allow_utime = 0 },
 #define U0_F077_D022 8
 	{ .fs_uid = { 0 }, .fs_gid = { 0 }, .fs_fmask = 077, .fs_dmask = 022, .allow_utime = 0 },
+#define U1000_M022_RODIR 9
+	{ .fs_uid = { 1000 }, .fs_gid = { 1000 }, .fs_fmask = 022, .fs_dmask = 022, .allow_utime = 0,
+	  .rodir = true },
 };
 
 struct row {
@@ -58,6 +65,8 @@ struct row {
 	const char *want_slug;	/* the deciding rule, NULL: not checked */
 	mode_t want_mode;	/* on success, 0: not checked */
 	uint32_t want_uid, want_seen_uid;	/* on success, NONE: not checked */
+	char fs;		/* 0: vfat, 'm': msdos, 'x': exfat */
+	char other;		/* P/t: 0 none, 'f' file, 'd' directory */
 };
 
 #define OP(...) ((struct vt_mop_args){ __VA_ARGS__ })
@@ -207,19 +216,83 @@ static const struct row rows[] = {
 	{ "rename by the owner through the mount", "may_delete + may_create", U1000_M022, SINGLE, 2000,
 	  2000, NONE, 0, 'f', OP(.op = VT_OP_RENAME), 0, "rename.ok", .want_mode = S_IFREG | 0755,
 	  .want_uid = 1000, .want_seen_uid = 2000 },
+	/* --- rename flags: vfat_rename2, msdos_rename, exfat_rename --- */
+	{ "vfat: RENAME_EXCHANGE by the owner", "vfat_rename2: RENAME_EXCHANGE taken", U1000_M022, NULL,
+	  1000, 1000, NONE, 0, 'f', OP(.op = VT_OP_RENAME_EXCHANGE, .to_other = true), 0, "rename.ok",
+	  ANY, .other = 'd' },
+	{ "msdos: RENAME_EXCHANGE by the owner: EINVAL after the permission checks",
+	  "msdos_rename: flags & ~RENAME_NOREPLACE", U1000_M022, NULL, 1000, 1000, NONE, 0, 'f',
+	  OP(.op = VT_OP_RENAME_EXCHANGE, .to_other = true), EINVAL, "rename.fs-rename-flags", ANY,
+	  .fs = 'm', .other = 'd' },
+	{ "exfat: RENAME_EXCHANGE by a non-owner: EACCES first (may_delete)",
+	  "vfs_rename: may_delete before ->rename", U1000_M022, NULL, 1001, 1001, NONE, 0, 'f',
+	  OP(.op = VT_OP_RENAME_EXCHANGE, .to_other = true), EACCES, NULL, ANY, .fs = 'x',
+	  .other = 'd' },
+	{ "exfat: RENAME_EXCHANGE by the owner: EINVAL", "exfat_rename: flags & ~RENAME_NOREPLACE",
+	  U1000_M022, NULL, 1000, 1000, NONE, 0, 'f', OP(.op = VT_OP_RENAME_EXCHANGE, .to_other = true),
+	  EINVAL, "rename.fs-rename-flags", ANY, .fs = 'x', .other = 'd' },
+	{ "exfat: RENAME_NOREPLACE to a new name", "exfat_rename: RENAME_NOREPLACE taken", U1000_M022,
+	  NULL, 1000, 1000, NONE, 0, 'f', OP(.op = VT_OP_RENAME_NOREPLACE), 0, "rename.ok", ANY,
+	  .fs = 'x' },
+	/* --- exfat_setattr: the same id checks, no quiet, no rodir --- */
+	{ "exfat: root chowns to another id: EPERM", "exfat_setattr: from_vfsuid != fs_uid", U1000_M022,
+	  NULL, 0, 0, NONE, ALL, 'f', OP(.op = VT_OP_CHOWN, .uid = { 1001 }, .gid = { NONE }), EPERM,
+	  "fat_setattr.uid-is-fs_uid", ANY, .fs = 'x' },
+	{ "exfat: chown to the option id through a single map", "exfat_setattr: from_vfsuid(idmap, 2000)",
+	  U1000_M022, SINGLE, 0, 0, NONE, ALL, 'f',
+	  OP(.op = VT_OP_CHOWN, .uid = { 2000 }, .gid = { NONE }), 0, "fat_setattr.ok",
+	  .want_mode = 0, .want_uid = 1000, .want_seen_uid = 2000, .fs = 'x' },
+	{ "exfat: a refusal is a refusal whatever quiet says (no such option)",
+	  "exfat_setattr: error returned, exfat_param_specs has no quiet", U1000_M022_QUIET, NULL, 1001,
+	  1001, NONE, 0, 'f', OP(.op = VT_OP_CHMOD, .mode = 0555), EPERM, "setattr_prepare.mode-owner",
+	  ANY, .fs = 'x' },
+	{ "fat with rodir: chmod 0555 of a directory clears its w bits", "fat_mode_can_hold_ro: rodir",
+	  U1000_M022_RODIR, NULL, 1000, 1000, NONE, 0, 'd', OP(.op = VT_OP_CHMOD, .mode = 0555), 0,
+	  "fat_setattr.ok", .want_mode = S_IFDIR | 0555, .want_uid = NONE, .want_seen_uid = NONE },
+	{ "exfat: chmod 0555 of a directory is dropped, yet 0", "exfat_mode_can_hold_ro: S_ISDIR -> 0",
+	  U1000_M022_RODIR, NULL, 1000, 1000, NONE, 0, 'd', OP(.op = VT_OP_CHMOD, .mode = 0555), 0,
+	  "fat_setattr.ok", .want_mode = S_IFDIR | 0755, .want_uid = NONE, .want_seen_uid = NONE,
+	  .fs = 'x' },
+	{ "exfat: chmod 0444 of a file with fmask 0133 clears the w bit", "exfat_sanitize_mode",
+	  U1000_F133_D022, NULL, 1000, 1000, NONE, 0, 'f', OP(.op = VT_OP_CHMOD, .mode = 0444), 0,
+	  "fat_setattr.ok", .want_mode = S_IFREG | 0444, .want_uid = NONE, .want_seen_uid = NONE,
+	  .fs = 'x' },
+	{ "exfat: chmod 02777 by root: EPERM", "exfat_setattr: ia_mode & ~(S_IFREG|S_IFLNK|S_IFDIR|0777)",
+	  U1000_G1001_M000, NULL, 0, 0, NONE, ALL, 'f', OP(.op = VT_OP_CHMOD, .mode = 02777), EPERM,
+	  "fat_setattr.fat_valid_mode", ANY, .fs = 'x' },
+	{ "exfat: explicit times by another user with allow_utime 02", "exfat_allow_set_time: other class",
+	  U1000_M022_UTIME02, NULL, 1001, 1001, NONE, 0, 'f', OP(.op = VT_OP_UTIMENS_SET), 0,
+	  "fat_setattr.ok", ANY, .fs = 'x' },
+	{ "exfat: mkdir: owner and mode from the options", "exfat_mkdir -> exfat_build_inode -> exfat_fill_inode",
+	  U1000_G1001_M000, NULL, 1001, 1001, NONE, 0, 0, OP(.op = VT_OP_MKDIR, .mode = 0700), 0,
+	  "fat_fill_inode.owner-and-mode-from-options", .want_mode = S_IFDIR | 0777, .want_uid = 1000,
+	  .want_seen_uid = 1000, .fs = 'x' },
+	{ "exfat: symlink: EPERM (no ->symlink)", "exfat_dir_inode_operations; vfs_symlink", U1000_M022,
+	  NULL, 1000, 1000, NONE, 0, 0, OP(.op = VT_OP_SYMLINK), EPERM, "vfs_symlink.no-i_op-symlink",
+	  ANY, .fs = 'x' },
 };
 
-static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m, struct vt_mop_args *op)
+static struct vt_optowner_opts row_opts(const struct row *r)
 {
-	const struct vt_fat_opts *o = &opts[r->opts];
+	struct vt_optowner_opts o = opts[r->opts];
 
+	o.fs = r->fs == 'x' ? &vt_optowner_exfat : r->fs == 'm' ? &vt_optowner_msdos
+								: &vt_optowner_vfat;
+	return o;
+}
+
+static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m, struct vt_mop_args *op,
+		  const struct vt_optowner_opts *o)
+{
 	unit_world(w, m, r->map, &vt_init_ns, r->uid, r->gid, r->group, r->caps);
-	w->posixacl = false;	/* vfat: no SB_POSIXACL */
-	w->fat = o;
+	w->posixacl = false;	/* fat, exfat: no SB_POSIXACL */
+	w->optowner = o;
 	w->cred.umask = 022;
-	w->dir = vt_fat_inode(o, true, false);
+	w->dir = vt_optowner_inode(o, true, false);
 	if (r->obj)
-		w->obj = vt_fat_inode(o, r->obj == 'd', r->obj == 'r');
+		w->obj = vt_optowner_inode(o, r->obj == 'd', r->obj == 'r');
+	if (r->other)
+		w->other = vt_optowner_inode(o, r->other == 'd', false);
 	*op = r->op;
 	if (op->op == VT_OP_ACL_SET) {
 		op->nacl = 3;
@@ -233,7 +306,9 @@ int main(void)
 {
 	int n = (int)(sizeof(rows) / sizeof(rows[0])), i;
 
-	unit_begin(n + 3);
+	struct vt_optowner_opts o;
+
+	unit_begin(n + 6);
 	for (i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		const char *slug;
@@ -244,7 +319,8 @@ int main(void)
 		char name[512];
 		bool ok;
 
-		build(r, &w, &m, &op);
+		o = row_opts(r);
+		build(r, &w, &m, &op, &o);
 		vt_model_apply(&w, &op, &e);
 		slug = vt_rule_info(e.rule_id)->slug;
 		ok = e.err == r->want_err && (!r->want_slug || strcmp(slug, r->want_slug) == 0);
@@ -265,9 +341,25 @@ int main(void)
 	unit_check(vt_fat_default_allow_utime(022) == 0 && vt_fat_default_allow_utime(002) == 020 &&
 		   vt_fat_default_allow_utime(0) == 022,
 		   "allow_utime defaults to ~dmask & (S_IWGRP|S_IWOTH) [fat_fill_super]");
-	unit_check(vt_fat_inode(&opts[U0_M077], true, false).mode == (S_IFDIR | 0700),
+	o = opts[U0_M077];
+	o.fs = &vt_optowner_vfat;
+	unit_check(vt_optowner_inode(&o, true, false).mode == (S_IFDIR | 0700),
 		   "umask=077: directories 0700 [fat_make_mode]");
-	unit_check(vt_fat_inode(&opts[U1000_M022], false, true).mode == (S_IFREG | 0555),
+	o = opts[U1000_M022];
+	o.fs = &vt_optowner_vfat;
+	unit_check(vt_optowner_inode(&o, false, true).mode == (S_IFREG | 0555),
 		   "ATTR_RO: a file loses its w bits [fat_make_mode]");
+	o = opts[U1000_M022_RODIR];
+	o.fs = &vt_optowner_vfat;
+	unit_check(vt_optowner_inode(&o, true, true).mode == (S_IFDIR | 0555),
+		   "fat with rodir: ATTR_RO makes a directory read-only [fat_make_mode]");
+	o.fs = &vt_optowner_exfat;
+	unit_check(vt_optowner_inode(&o, true, true).mode == (S_IFDIR | 0755),
+		   "exfat: EXFAT_ATTR_READONLY never clears a directory's w bits [exfat_make_mode]");
+	unit_check(vt_optowner_fs("vfat") == &vt_optowner_vfat &&
+		   vt_optowner_fs("msdos") == &vt_optowner_msdos &&
+		   vt_optowner_fs("exfat") == &vt_optowner_exfat && !vt_optowner_fs("ext4") &&
+		   !vt_optowner_fs("tmpfs") && !vt_optowner_fs(NULL),
+		   "the filesystem table's mount-option rows pick their operations");
 	return unit_end();
 }

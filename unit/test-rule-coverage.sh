@@ -1,7 +1,7 @@
 #!/bin/bash
 # Rule coverage and the quick sample (TAP): matrix/011 on tmpfs decides
-# every decision rule of lib/model/rule_table.h (with the vfat rules it
-# includes from vfat_rule_table.h) both ways, or in the one
+# every decision rule of lib/model/rule_table.h (with the option-owner rules it
+# includes from optowner_rule_table.h) both ways, or in the one
 # way the world can express with the reason written down; every family
 # meets every mount idmap and every caller; the choice is deterministic;
 # and the accounting can fail: a sample chosen without the cases that
@@ -20,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The rules the model can decide, from the table itself (not from a run).
 decisions=$(sed -n 's/^[[:space:]]*X(\([A-Z0-9_]*\), "\([^"]*\)", \(CHECK\|BRANCH\),.*/\2/p' \
-	"$src"/lib/model/rule_table.h "$src"/lib/model/vfat_rule_table.h | sort)
+	"$src"/lib/model/rule_table.h "$src"/lib/model/optowner_rule_table.h | sort)
 ndec=$(printf '%s\n' "$decisions" | grep -c .)
 
 # 1: a full sample run passes and reports the coverage in every place.

@@ -2,7 +2,8 @@
 # matrix/011's sample chosen at build time (lib/matrix/sample_table.h), TAP.
 # No root: nothing is mounted, the model alone is asked.
 #  1: the table's sample is the computed one for run/vm's worlds (ext4,
-#     xfs, btrfs, tmpfs with and without expunge/xfs, vfat); a table made
+#     xfs, btrfs, tmpfs with and without expunge/xfs, vfat; msdos and
+#     exfat have worlds of their own); a table made
 #     from other sources is not used; VT_SAMPLE_WITHOUT_MUTANT computes
 #     another sample, also where the world is in the table.
 #  2: --list-sample in this machine's world: the same cases whether taken
@@ -29,7 +30,7 @@ ok $? "the table's samples are the computed ones; a stale table and VT_SAMPLE_WI
 
 # 2: this machine's world, table or not
 good=0
-for fs in tmpfs vfat; do
+for fs in tmpfs vfat msdos exfat; do
 	"$prog" --list-sample --fs $fs >"$tmp/t.$fs" 2>"$tmp/t.$fs.err" || good=1
 	VT_SAMPLE_COMPUTE=1 "$prog" --list-sample --fs $fs >"$tmp/c.$fs" 2>"$tmp/c.$fs.err" || good=1
 	cmp -s "$tmp/t.$fs" "$tmp/c.$fs" || { good=1; echo "# $fs: the table's sample is not the computed one"; }

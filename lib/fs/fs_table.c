@@ -49,12 +49,12 @@ const struct vt_fs_row vt_fs_table[] = {
 	{ "msdos", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_MSDOS_FS", "msdos fat", "fs/fat",
 	  "msdos_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
-	  "msdos_format_name (8.3 names)", false },
+	  "msdos_format_name (8.3 names)", true },
 	{ "exfat", VT_FS_MKFS, "mkfs.exfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
 	  "uid=,gid=,fmask=,dmask=,allow_utime=", "exfatprogs", "CONFIG_EXFAT_FS", "exfat",
 	  "fs/exfat",
 	  "exfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), exfat_setattr "
-	  "(chown only to the mount's ids), exfat_allow_set_time, exfat_fill_inode", false },
+	  "(chown only to the mount's ids), exfat_allow_set_time, exfat_fill_inode", true },
 	/* mkfs.f2fs 1.15 refuses images below about 52 MiB (measured) */
 	{ "f2fs", VT_FS_MKFS, "mkfs.f2fs", "-q -f", 256, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
@@ -268,7 +268,7 @@ const char *vt_fs_no_owner_worlds(const char *fstype)
 		return why;
 	}
 	snprintf(why, sizeof(why), "owners on %s come from its mount options (%s; %s), and the "
-		 "suite builds such worlds for vfat only so far", r->name, r->mount_variants,
-		 r->kernel_source);
+		 "suite has no operations of its own for it in lib/model/optowner_rules.c", r->name,
+		 r->mount_variants, r->kernel_source);
 	return why;
 }

@@ -65,8 +65,9 @@ struct vt_fs_row {
 	const char *kernel_source;	/* where its rules are: the kernel's directory */
 	const char *why;		/* the facts of the row, cited */
 	/* owners from mount options: the suite can build worlds of chosen
-	 * owners and modes from them (lib/world/vfat_world.c); false: tests
-	 * that need such worlds are notrun there */
+	 * owners and modes from them (lib/world/optowner_world.c, with the
+	 * filesystem's operations in lib/model/optowner_rules.c); false:
+	 * tests that need such worlds are notrun there */
 	bool option_worlds;
 };
 
@@ -81,7 +82,7 @@ bool vt_fs_supports(const char *fstype, unsigned int needs);
  * the row lacks it, with the rule in *RULE; 0 if the row has it. The
  * VFS's answer for a missing inode operation unless the filesystem has
  * the operation and fails it (hugetlbfs). vfat-like rows (owners from
- * mount options) are the model's (lib/model/vfat_rules.c), not this. */
+ * mount options) are the model's (lib/model/optowner_rules.c), not this. */
 int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule);
 /* The features FSTYPE's row lacks (VT_FSF_* bits), for why a case is
  * notrun: "<fs> has no <feature>: <rule>" in BUF. */

@@ -2,7 +2,7 @@
  * the model world of its map and caller, the model's verdict. */
 #include "matrix/case_model.h"
 #include "matrix/axes.h"
-#include "matrix/vfat_fixture.h"
+#include "matrix/optowner_fixture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +28,7 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	memset(w, 0, sizeof(*w));
 	w->fs_ns = &vt_init_ns;	/* block filesystems and tmpfs mounted by the initial root */
 	w->posixacl = rw->posixacl;
-	w->fat = c->vfat ? &vt_vfat_worlds[c->vfat - 1].model : NULL;
+	w->optowner = c->optworld ? vt_optowner_model(c->optworld - 1) : NULL;
 	w->idmap = &vt_model_maps[map];
 	w->cred.name = ca->name;
 	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
@@ -73,8 +73,8 @@ void mx_model_case(const struct mx_world *rw, const struct vt_family *f, int idx
 	memset(c, 0, sizeof(*c));
 	f->make(local, c);
 	model_world(rw, pair / vt_caller_axis_count, pair % vt_caller_axis_count, c, w);
-	if (c->vfat)
-		vt_vfat_resolve(w, &c->op);	/* chown targets named by what the caller sees */
+	if (c->optworld)
+		vt_optowner_resolve(w, &c->op);	/* chown targets named by what the caller sees */
 	memset(tr, 0, sizeof(*tr));
 	w->trace = tr;
 	vt_model_apply(w, &c->op, e);

@@ -1,6 +1,7 @@
 /* Rule coverage accounting (coverage.h). */
 #include "matrix/coverage.h"
-#include "model/vfat_model.h"
+#include "matrix/optowner_fixture.h"
+#include "model/optowner_model.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,8 +36,9 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 
 	if (ri->kind == VT_RK_OUTCOME && deny)
 		return "an outcome has one way";
-	if (f->fat && vt_fat_rule_na(r, deny))
-		return vt_fat_rule_na(r, deny);
+	/* the filesystem the worlds are of (vt_optowner_use, from FSTYP) */
+	if (f->optowner && vt_optowner_rule_na(vt_optowner_current(), r, deny))
+		return vt_optowner_rule_na(vt_optowner_current(), r, deny);
 	switch (ri->need) {
 	case VT_NEED_POSIXACL:
 		return f->posixacl ? NULL : vt_rule_need_text(ri->need);
@@ -64,19 +66,19 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 	case VT_NEED_SB_USERNS:
 		return deny && f->sb_userns_init ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT:
-		return f->fat ? NULL : vt_rule_need_text(ri->need);
+		return f->optowner ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_FILEOPS:
-		return f->fat ? vt_rule_need_text(ri->need) : NULL;
+		return f->optowner ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_LEASE:
-		return f->fat || !f->leases ? vt_rule_need_text(ri->need) : NULL;
+		return f->optowner || !f->leases ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FILEATTR:
-		return f->fat || !f->fileattr ? vt_rule_need_text(ri->need) : NULL;
+		return f->optowner || !f->fileattr ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_DEDUPE:
-		return f->fat || !f->dedupe ? vt_rule_need_text(ri->need) : NULL;
+		return f->optowner || !f->dedupe ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT_LACKS:
 		if (!deny)
 			return vt_rule_need_text(ri->need);
-		return f->fat ? NULL : vt_rule_need_text(VT_NEED_FAT);
+		return f->optowner ? NULL : vt_rule_need_text(VT_NEED_FAT);
 	default:
 		return NULL;
 	}

@@ -21,7 +21,7 @@ struct vt_world_facts {
 	bool posixacl, protected_hardlinks, whiteout, exec;
 	bool protected_symlinks, protected_fifos, protected_regular;	/* can be on */
 	bool sb_userns_init;	/* s_user_ns is the initial user namespace */
-	bool fat;	/* vfat worlds (vfat_model.h) */
+	bool optowner;	/* option-owner worlds (optowner_model.h) */
 	bool read_only;	/* a read-only sb (readonly_rules.c) */
 	bool fileattr, leases, dedupe;	/* matrix/013's ioctls and leases can run */
 };

@@ -16,7 +16,8 @@
 #include "matrix/mutation_score.h"
 #include "matrix/sample_choice.h"
 #include "matrix/sample_table.h"
-#include "matrix/vfat_fixture.h"
+#include "matrix/family_forms.h"
+#include "matrix/optowner_fixture.h"
 #include "matrix/world_setup.h"
 #include "model/break.h"
 #include "report/ktap.h"
@@ -74,7 +75,7 @@ static void case_model(struct mx_world *rw, const struct vt_family *f, int idx, 
 	case_paths(rw, s);
 }
 
-/* P, Q and the mount's root: the case's vfat world, or the shared disk */
+/* P, Q and the mount's root: the case's option-owner world, or the shared disk */
 static void case_paths(struct mx_world *rw, struct mx_cs *s)
 {
 	int slot = s->slot;
@@ -82,15 +83,15 @@ static void case_paths(struct mx_world *rw, struct mx_cs *s)
 	if (slot < 0) {
 		snprintf(s->pname, sizeof(s->pname), "p");
 		snprintf(s->qname, sizeof(s->qname), "q");
-		snprintf(s->p, sizeof(s->p), "%s", s->c.vfat ? vt_vfat_p(s->c.vfat - 1) : rw->p);
-		snprintf(s->qd, sizeof(s->qd), "%s", s->c.vfat ? vt_vfat_q(s->c.vfat - 1) : rw->q);
+		snprintf(s->p, sizeof(s->p), "%s", s->c.optworld ? vt_optowner_p(s->c.optworld - 1) : rw->p);
+		snprintf(s->qd, sizeof(s->qd), "%s", s->c.optworld ? vt_optowner_q(s->c.optworld - 1) : rw->q);
 	} else {
 		snprintf(s->pname, sizeof(s->pname), "p%d", slot);
 		snprintf(s->qname, sizeof(s->qname), "q%d", slot);
 		snprintf(s->p, sizeof(s->p), "%s/%s", rw->disk, s->pname);
 		snprintf(s->qd, sizeof(s->qd), "%s/%s", rw->disk, s->qname);
 	}
-	s->mroot = s->c.vfat ? vt_vfat_mnt(s->c.vfat - 1, s->map) : rw->mnt[s->map];
+	s->mroot = s->c.optworld ? vt_optowner_mnt(s->c.optworld - 1, s->map) : rw->mnt[s->map];
 }
 
 /* The objects on disk, as root: 0, or -1 with the step in *WHAT. */
@@ -205,9 +206,10 @@ static bool case_verdict(struct mx_world *rw, struct mx_cs *s, struct vt_ktap *k
 		mx_say(&h, "  fs %s, mount idmap %s (%s), caller %s (model caps %#llx)\n", rw->fstype,
 		    vt_map_axes[map].name, vt_map_axes[map].spec ? vt_map_axes[map].spec : "plain mount",
 		    whotext, (unsigned long long)ca->capmask);
-		if (c->vfat)
-			mx_say(&h, "  vfat world %s: mounted -o %s\n", vt_vfat_worlds[c->vfat - 1].name,
-			    vt_vfat_worlds[c->vfat - 1].options);
+		if (c->optworld)
+			mx_say(&h, "  %s world %s: mounted -o %s\n", rw->fstype,
+			    vt_optowner_worlds[c->optworld - 1].name,
+			    vt_optowner_worlds[c->optworld - 1].options);
 		mx_describe_inode(&h, "P", &c->dir);
 		mx_describe_inode(&h, "P/o", &c->obj);
 		if (c->dir2.exists)
@@ -276,7 +278,7 @@ static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, st
 /* Whether case S can share a caller process with the other cases of its
  * (family, mount idmap, caller) block: not when it needs the
  * fs.protected_* sysctls changed first (global state, set as root between
- * cases), not in vfat's worlds (their P and Q are the worlds' own). An
+ * cases), not in option-owner worlds (their P and Q are the worlds' own). An
  * exec (matrix/010) may: it execs in a child of its own (executor.c
  * exec_op), and the one change it makes to the caller, clearing the
  * inheritable and ambient sets, is the same for every exec case and
@@ -288,7 +290,7 @@ static bool case_batchable(const struct mx_world *rw, const struct mx_cs *s)
 	const int *want = s->c.sysctl_set ? s->c.sysctl : rw->sysctl_orig;
 	int k;
 
-	if (s->c.vfat)
+	if (s->c.optworld)
 		return false;
 	for (k = 0; k < VT_SYSCTL__COUNT; k++)
 		if (want[k] != rw->sysctl_cur[k])
@@ -473,9 +475,9 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 	if (!cs)
 		return 2;
 	why = mx_world_setup(&w, base_name);
-	if (why || w.fat) {
+	if (why || w.optowner) {
 		mx_world_teardown(&w);
-		printf("floor: not measured here: %s\n", why ? why : "vfat's worlds");
+		printf("floor: not measured here: %s\n", why ? why : "option-owner worlds");
 		return 4;
 	}
 	while (i < sp->total) {
@@ -730,7 +732,7 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	return fails ? 1 : 0;
 }
 
-/* A family vfat cannot hold: nothing to list, the whole test notrun. */
+/* A family option-owner worlds cannot hold: nothing to list, the whole test notrun. */
 static int matrix_not_here(const char *why, int argc, char **argv)
 {
 	struct vt_ktap k;
@@ -747,13 +749,16 @@ static int matrix_not_here(const char *why, int argc, char **argv)
 int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 {
 	const char *why = NULL;
+	const struct vt_fs_row *row = vt_fs_row(getenv("FSTYP"));
 	const struct vt_family *const one[1] = {
-		f = vt_vfat_fstype(getenv("FSTYP")) ? vt_vfat_family(f, &why) : f
+		/* the family's form for where this filesystem's owners come from */
+		f = row && row->owner == VT_OWNER_MOUNT_OPTIONS ? mx_family_form(f, row->owner, &why) : f
 	};
 	struct mx_space sp;
 
 	if (!f)
-		return matrix_not_here(why, argc, argv);
+		return matrix_not_here(why ? why : "this family has no form for owners from mount "
+				       "options (lib/matrix/optowner_families.c)", argc, argv);
 	sp = (struct mx_space){ one, 1, f->local_count * vt_map_axis_count * vt_caller_axis_count, { 0 } };
 	if (argc == 2 && strcmp(argv[1], "--floor") == 0) {
 		set_probe_path(argv[0]);
@@ -777,6 +782,12 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 
 	if (nfam < 1 || nfam > 16)
 		return 2;
+	/* --family-forms: each family's form per owner source of the table
+	 * (unit/test-matrix-forms, unit/test-matrix-family-forms.sh); 1 if one is missing */
+	if (argc == 2 && strcmp(argv[1], "--family-forms") == 0) {
+		n = mx_family_forms(fams, nfam, stdout);
+		return fflush(stdout) == 0 && n == 0 ? 0 : 1;
+	}
 	if (argc == 2 && strcmp(argv[1], "--list-mutants") == 0) {
 		int nm = vt_mp_count(), b;
 		char id[600];
@@ -794,7 +805,7 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	}
 	if (argc > 1 && (strcmp(argv[1], "--sample-table") == 0 ||
 			 strcmp(argv[1], "--check-sample-table") == 0))
-		unsetenv("FSTYP");	/* the space below: the non-vfat one */
+		unsetenv("FSTYP");	/* the space below: the owners-in-inode one */
 	if (list_sample && !(argc == 2 || (argc == 4 && strcmp(argv[2], "--fs") == 0))) {
 		fprintf(stderr, "vfsidmap: usage: --list-sample [--fs FSTYPE]\n");
 		return 2;
@@ -818,21 +829,23 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	}
 	if (score) {
 		/* an assumed world (mx_assumed_world): a table filesystem whose
-		 * owners are in the inode, with what its row lacks, or vfat */
+		 * owners are in the inode, with what its row lacks, or one whose
+		 * owners come from mount options (vt_optowner_fs) */
 		const struct vt_fs_row *row = vt_fs_row(fstype);
 
-		if (!row || (row->owner != VT_OWNER_INODE && strcmp(fstype, "vfat"))) {
+		if (!row || (row->owner != VT_OWNER_INODE && !vt_optowner_fs(fstype))) {
 			fprintf(stderr, "vfsidmap: %s: --fs: '%s' is not a filesystem of the table "
-				"with owners in the inode, nor vfat (lib/fs/fs_table.c)\n",
+				"with owners in the inode or from mount options (lib/fs/fs_table.c)\n",
 				list_sample ? "sample" : "mutation-score", fstype);
 			return 2;
 		}
 		setenv("FSTYP", fstype, 1);
 	}
-	if (vt_vfat_fstype(getenv("FSTYP"))) {
-		/* the vfat counterparts; a family vfat cannot hold leaves the sample */
+	if (vt_optowner_fs(getenv("FSTYP"))) {
+		/* the option-owner forms; a family they cannot hold leaves the sample */
+		vt_optowner_use(vt_optowner_fs(getenv("FSTYP")));
 		for (i = 0; i < nfam; i++)
-			if ((fat[n] = vt_vfat_family(fams[i], &why)))
+			if ((fat[n] = vt_optowner_family(fams[i], &why)))
 				n++;
 		sp.fams = fat;
 		sp.nfam = nfam = n;

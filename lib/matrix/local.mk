@@ -7,7 +7,7 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/batch.h lib/matrix/batch.c \
 	lib/matrix/coverage.h lib/matrix/coverage.c \
 	lib/matrix/sample.h lib/matrix/sample.c \
-	lib/matrix/family_helpers.c \
+	lib/matrix/family_helpers.c lib/matrix/family_forms.h lib/matrix/family_forms.c \
 	lib/matrix/world_setup.h lib/matrix/world_setup.c \
 	lib/matrix/case_model.h lib/matrix/case_model.c \
 	lib/matrix/compare.h lib/matrix/compare.c \
@@ -15,4 +15,4 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/mutation_score.h lib/matrix/mutation_score.c \
 	lib/matrix/sample_table.h lib/matrix/sample_table.c \
 	lib/matrix/driver.c \
-	lib/matrix/vfat_fixture.h lib/matrix/vfat_fixture.c lib/matrix/vfat_families.c
+	lib/matrix/optowner_fixture.h lib/matrix/optowner_fixture.c lib/matrix/optowner_families.c

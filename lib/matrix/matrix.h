@@ -27,7 +27,7 @@ struct vt_mcase {
 	struct vt_mop_args op;
 	mode_t umask;
 	char what[160];				/* the family's part of the name */
-	int vfat;	/* 1 + the vfat world of the case (vfat_fixture.h), 0: none */
+	int optworld;	/* 1 + the option-owner world of the case (optowner_fixture.h), 0: none */
 };
 
 struct vt_family {

@@ -21,10 +21,10 @@ static void equivalence_reason(const struct mx_mutants *mu, const struct mx_msta
 	if (!ms->reached[k] && p->kind == VT_MPK_GUARD)
 		snprintf(buf, len, "the refusal never happens: no case of this world is refused by "
 			 "%s in %s%s", p->kfn, p->func,
-			 strstr(p->file, "vfat") ? " (vfat worlds only)" : "");
+			 strstr(p->file, "optowner") ? " (option-owner worlds only)" : "");
 	else if (!ms->reached[k])
 		snprintf(buf, len, "not reached: no case of this world evaluates %s in %s%s", p->kfn,
-			 p->func, strstr(p->file, "vfat") ? " (vfat worlds only)" : "");
+			 p->func, strstr(p->file, "optowner") ? " (option-owner worlds only)" : "");
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_IDENTITY)
 		snprintf(buf, len, "reached in %u cases, but there the translation is the identity "
 			 "on every id it is given", ms->reached[k]);

@@ -8,7 +8,7 @@
 #include "matrix/sample_table.h"
 #include "matrix/axes.h"
 #include "matrix/sample_choice.h"
-#include "matrix/vfat_fixture.h"
+#include "matrix/optowner_fixture.h"
 #include "model/break.h"
 
 #include <stdlib.h>
@@ -113,7 +113,12 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	if (!ex)
 		return -1;
 	memset(k, 0, sizeof(*k));
-	k->fat = rw->fat;
+	/* 0: owners in the inode; 1 + which option-owner filesystem (their
+	 * operations differ: vt_optowner_all) */
+	k->fat = 0;
+	for (i = 0; rw->optowner && i < vt_optowner_count; i++)
+		if (vt_optowner_all[i] == rw->optowner)
+			k->fat = 1 + i;
 	k->posixacl = rw->posixacl;
 	k->whiteout = !rw->no_whiteout[0];
 	k->exec = !rw->no_exec[0];
@@ -263,24 +268,25 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	const int nw = (int)(sizeof(table_worlds) / sizeof(table_worlds[0]));
 	int fat, w, e, k, dedupe = 0;
 
-	/* the non-vfat worlds, each without and with every expunge file,
-	 * without FIDEDUPERANGE (tmpfs, ext4) and with it (xfs, btrfs); then
-	 * the vfat ones */
+	/* the owners-in-inode worlds, each without and with every expunge
+	 * file, without FIDEDUPERANGE (tmpfs, ext4) and with it (xfs,
+	 * btrfs); then those of each option-owner filesystem (vfat, msdos,
+	 * exfat: vt_optowner_all) */
 	if (i < 2 * nw * (1 + nfiles)) {
 		fat = 0;
 		dedupe = i / (nw * (1 + nfiles));
 		i %= nw * (1 + nfiles);
 		w = i / (1 + nfiles);
 		e = i % (1 + nfiles) - 1;
-	} else if (i < nw * (3 + 2 * nfiles)) {
-		fat = 1;
-		w = i - 2 * nw * (1 + nfiles);
+	} else if (i < nw * (2 + 2 * nfiles + vt_optowner_count)) {
+		fat = 1 + (i - 2 * nw * (1 + nfiles)) / nw;
+		w = (i - 2 * nw * (1 + nfiles)) % nw;
 		e = -1;
 	} else {
 		return 0;
 	}
 	*sp = fat ? fat_space : space;
-	if (mx_assumed_world(rw, fat ? "vfat" : "tmpfs"))
+	if (mx_assumed_world(rw, fat ? vt_optowner_all[fat - 1]->fstype : "tmpfs"))
 		return -1;
 	for (k = 0; k < VT_SYSCTL__COUNT; k++)
 		rw->sysctl_orig[k] = rw->sysctl_cur[k] = table_worlds[w].sysctl[k];
@@ -297,8 +303,8 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	if (e >= 0 && load_expunge_file(files[e], x) < 0)
 		return -1;
 	snprintf(what, whatlen, "%s, fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s, "
-		 "bounding set %#llx%s%s", fat ? "vfat" : dedupe ? "xfs, btrfs (FIDEDUPERANGE)"
-		 : "ext4, tmpfs (no FIDEDUPERANGE)",
+		 "bounding set %#llx%s%s", fat ? vt_optowner_all[fat - 1]->fstype
+		 : dedupe ? "xfs, btrfs (FIDEDUPERANGE)" : "ext4, tmpfs (no FIDEDUPERANGE)",
 		 rw->sysctl_orig[0], rw->sysctl_orig[1], rw->sysctl_orig[2], rw->sysctl_orig[3],
 		 rw->sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
 		 e >= 0 ? ", expunged: " : "", e >= 0 ? files[e] : "");
@@ -458,16 +464,16 @@ int mx_sample_table_check(const struct mx_space *space, const struct mx_space *f
 	return bad;
 }
 
-/* The space of FAMS in its vfat form into FAT (families vfat cannot hold
+/* The space of FAMS in its option-owner form into FAT (families they cannot hold
  * leave it). */
-static void vfat_space(const struct vt_family *const *fams, int nfam, const struct vt_family **fat,
+static void optowner_space(const struct vt_family *const *fams, int nfam, const struct vt_family **fat,
 		       struct mx_space *sp)
 {
 	const char *why;
 	int i, n = 0;
 
 	for (i = 0; i < nfam; i++)
-		if ((fat[n] = vt_vfat_family(fams[i], &why)))
+		if ((fat[n] = vt_optowner_family(fams[i], &why)))
 			n++;
 	*sp = (struct mx_space){ fat, n, 0, { 0 } };
 	for (i = 0; i < n; i++) {
@@ -477,7 +483,7 @@ static void vfat_space(const struct vt_family *const *fams, int nfam, const stru
 }
 
 /* --sample-table EXPUNGE_FILE...: the build-time table (sample_table.h)
- * as C, on stdout. SP: the space of the non-vfat families. */
+ * as C, on stdout. SP: the space of the owners-in-inode families. */
 int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files)
 {
 	const struct vt_family *fat[16];
@@ -487,7 +493,7 @@ int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files)
 	unsetenv("VT_SAMPLE_WITHOUT");
 	unsetenv("VT_SAMPLE_WITHOUT_MUTANT");
 	unsetenv("VT_SAMPLE_COMPUTE");
-	vfat_space(sp->fams, sp->nfam, fat, &fsp);
+	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	if (mx_sample_table_write(stdout, sp, &fsp, files, nfiles) < 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "vfsidmap: --sample-table failed\n");
 		return 2;
@@ -508,7 +514,7 @@ int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv)
 		argc -= 2;
 		argv += 2;
 	}
-	vfat_space(sp->fams, sp->nfam, fat, &fsp);
+	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	return mx_sample_table_check(sp, &fsp, argv, argc, which, nwhich);
 }
 

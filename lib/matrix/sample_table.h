@@ -57,8 +57,8 @@ int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
 			const char **how);
 
 /* The table's C source for the worlds of sample_table.c, with and
- * without the expunge files named (for the non-vfat worlds), to FP.
- * SPACE and FAT_SPACE: the program's case space and its vfat form.
+ * without the expunge files named (for the owners-in-inode worlds), to FP.
+ * SPACE and FAT_SPACE: the program's case space and its option-owner form.
  * 0, or -1 with a message on stderr. */
 int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct mx_space *fat_space,
 			  char **expunge_files, int nexpunge_files);
@@ -72,7 +72,7 @@ int mx_sample_table_check(const struct mx_space *space, const struct mx_space *f
 			  char **expunge_files, int nexpunge_files, const int *which, int nwhich);
 
 /* tests/matrix/011's options (driver.c vt_matrix_sample_main(); SP: the
- * space of the non-vfat families, FSTYP unset): --sample-table
+ * space of the owners-in-inode families, FSTYP unset): --sample-table
  * EXPUNGE_FILE... writes the table's C source; --check-sample-table
  * [--world N]... EXPUNGE_FILE... is mx_sample_table_check(). Exit codes. */
 int mx_sample_table_main(const struct mx_space *sp, int nfiles, char **files);

@@ -6,7 +6,7 @@
 #include "matrix/axes.h"
 #include "matrix/executor.h"
 #include "matrix/fixture.h"
-#include "matrix/vfat_fixture.h"
+#include "matrix/optowner_fixture.h"
 #include "util/errname.h"
 #include "util/safe_remove.h"
 #include "world/fs_features.h"
@@ -93,12 +93,12 @@ static bool probe_posixacl(const char *dir)
 }
 
 /* The table's features the filesystem lacks, for a world of files with
- * owners in the inode (vfat's worlds are the model's: vfat_rules.c). */
-static unsigned int table_lacks(const char *fstype, bool fat)
+ * owners in the inode (option-owner worlds are the model's: optowner_rules.c). */
+static unsigned int table_lacks(const char *fstype, bool optowner)
 {
 	const struct vt_fs_row *r = vt_fs_row(fstype);
 
-	return r && !fat ? ~r->supports & ((1u << VT_FSF__COUNT) - 1) : 0;
+	return r && !optowner ? ~r->supports & ((1u << VT_FSF__COUNT) - 1) : 0;
 }
 
 /* FIDEDUPERANGE of 0 bytes from a file onto itself as the initial root on
@@ -130,7 +130,7 @@ static void probe_dedupe(const char *dir, char *why, size_t len)
 static void probe_fileops(struct mx_world *w)
 {
 	w->no_fileattr[0] = w->no_lease[0] = 0;
-	if (w->fat || !vt_fs_row(w->fstype) || !vt_fs_supports(w->fstype, VT_FSF_FILEATTR))
+	if (w->optowner || !vt_fs_row(w->fstype) || !vt_fs_supports(w->fstype, VT_FSF_FILEATTR))
 		snprintf(w->no_fileattr, sizeof(w->no_fileattr),
 			 "%s has no ->fileattr_set (FS_IOC_SETFLAGS/FS_IOC_FSSETXATTR: ENOTTY)",
 			 w->fstype);
@@ -152,12 +152,13 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
 	/* The fixtures are files with chosen owners: a filesystem that stores
-	 * none (vfat, fat_setattr) cannot hold them. Probed by trying. vfat
-	 * has worlds of its own, made from mount options (vfat_fixture.h). */
-	w->fat = vt_vfat_fstype(w->fstype);
+	 * none (fat_setattr, exfat_setattr) cannot hold them. Probed by
+	 * trying. Those whose owners come from mount options have worlds of
+	 * their own (optowner_fixture.h), chosen by the filesystem table. */
+	w->optowner = vt_optowner_fs(w->fstype);
 	if (vt_fs_no_owner_worlds(w->fstype))
 		return vt_fs_no_owner_worlds(w->fstype);
-	i = w->fat ? 0 : vt_probe_owner_storage(test_dir);
+	i = w->optowner ? 0 : vt_probe_owner_storage(test_dir);
 	if (i < 0) {
 		snprintf(why, sizeof(why), "%s stores no file owners (chown to 1000:1000 gives %s)",
 			 w->fstype, i == -EOPNOTSUPP ? "no change" : vt_errname(-i));
@@ -178,17 +179,18 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		snprintf(why, sizeof(why), "mkdir %s: %s", w->disk, vt_errname(errno));
 		return why;
 	}
-	if (w->fat) {
-		if (vt_vfat_setup(w->base, why, sizeof(why)))
+	if (w->optowner) {
+		if (vt_optowner_setup(w->base, w->fstype, why, sizeof(why)))
 			return why;
-		/* the probes below run on the first world's root */
-		snprintf(w->disk, sizeof(w->disk), "%s", vt_vfat_disk(0));
+		/* the probes below run on the first world's root (a world every
+		 * such filesystem can have) */
+		snprintf(w->disk, sizeof(w->disk), "%s", vt_optowner_disk(0));
 	}
-	if (!w->fat) {
+	if (!w->optowner) {
 		snprintf(w->p, sizeof(w->p), "%s/p", w->disk);
 		snprintf(w->q, sizeof(w->q), "%s/q", w->disk);
 	}
-	for (i = 0; i < vt_map_axis_count && !w->fat; i++) {
+	for (i = 0; i < vt_map_axis_count && !w->optowner; i++) {
 		int ufd, r;
 
 		if (!vt_map_axes[i].spec) {
@@ -221,11 +223,12 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	w->ns_fd[VT_NS_NESTED] = vt_userns_nested_by_root(w->ns_fd[VT_NS_CHILD], VT_NS1_SPEC);
 	if (w->ns_fd[VT_NS_NESTED] < 0)
 		return "cannot create the nested user namespace ns1";
-	w->posixacl = !w->fat && probe_posixacl(w->disk);	/* vfat: no SB_POSIXACL */
-	w->fs_lacks = table_lacks(w->fstype, w->fat);
+	w->posixacl = !w->optowner && probe_posixacl(w->disk);	/* fat, exfat: no SB_POSIXACL */
+	w->fs_lacks = table_lacks(w->fstype, w->optowner != NULL);
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
-	if (w->fat)
-		snprintf(w->no_dedupe, sizeof(w->no_dedupe), "vfat has no ->remap_file_range");
+	if (w->optowner)
+		snprintf(w->no_dedupe, sizeof(w->no_dedupe), "%s has no ->remap_file_range",
+			 w->fstype);
 	else
 		probe_dedupe(w->disk, w->no_dedupe, sizeof(w->no_dedupe));
 	probe_fileops(w);
@@ -265,7 +268,7 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->fileattr = !rw->no_fileattr[0];
 	f->leases = !rw->no_lease[0];
 	f->dedupe = !rw->no_dedupe[0];
-	f->fat = rw->fat;
+	f->optowner = rw->optowner != NULL;
 }
 
 /* What an inode of a case's world needs of the filesystem to be made. */
@@ -328,6 +331,8 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
 {
 	static char lack_why[300];
 
+	if (c->optworld && vt_optowner_world_missing(c->optworld - 1))
+		return vt_optowner_world_missing(c->optworld - 1);
 	if ((c->op.op == VT_OP_SETFLAGS || c->op.op == VT_OP_FSSETXATTR) && rw->no_fileattr[0])
 		return rw->no_fileattr;
 	if (c->op.op == VT_OP_SETLEASE && rw->no_lease[0])
@@ -341,7 +346,7 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
 	 * no SB_POSIXACL) cannot hold the world's ACLs; the ACL operations
 	 * themselves are decided by the model (!IS_POSIXACL): only a world
 	 * with an ACL on disk needs them */
-	if (!rw->fat && !rw->posixacl && (case_needs(c) & VT_FSF_POSIX_ACL)) {
+	if (!rw->optowner && !rw->posixacl && (case_needs(c) & VT_FSF_POSIX_ACL)) {
 		snprintf(lack_why, sizeof(lack_why), "the world has POSIX ACLs and %s is mounted "
 			 "without them (setting system.posix_acl_access gave EOPNOTSUPP)",
 			 rw->fstype);
@@ -393,11 +398,11 @@ void mx_world_teardown(struct mx_world *w)
 {
 	int i;
 
-	for (i = 0; i < vt_map_axis_count && !w->fat; i++)
+	for (i = 0; i < vt_map_axis_count && !w->optowner; i++)
 		if (vt_map_axes[i].spec)
 			umount2(w->mnt[i], MNT_DETACH);
-	if (w->fat)
-		vt_vfat_teardown();
+	if (w->optowner)
+		vt_optowner_teardown();
 	if (w->p[0])
 		vt_fx_remove(w->p);
 	if (w->q[0])
@@ -419,18 +424,20 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
 	w->fstype = fstype;
-	w->fat = vt_vfat_fstype(fstype);
-	w->posixacl = !w->fat;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
+	w->optowner = vt_optowner_fs(fstype);
+	w->posixacl = !w->optowner;	/* tmpfs, ext4, xfs, btrfs mount with SB_POSIXACL */
 	probe_fileops(w);
 	snprintf(w->no_dedupe, sizeof(w->no_dedupe),
 		 "FIDEDUPERANGE not probed in an assumed world (only a mounted one says whether "
 		 "%s has ->remap_file_range)", fstype);
-	w->fs_lacks = table_lacks(fstype, w->fat);
+	w->fs_lacks = table_lacks(fstype, w->optowner != NULL);
 	if (w->fs_lacks & VT_FSF_POSIX_ACL)
 		w->posixacl = false;
-	if (w->fat)
+	if (w->optowner) {
+		vt_optowner_use(w->optowner);
 		snprintf(w->no_whiteout, sizeof(w->no_whiteout),
-			 "vfat has no RENAME_WHITEOUT (assumed, not probed)");
+			 "%s has no RENAME_WHITEOUT (assumed, not probed)", fstype);
+	}
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
 	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;

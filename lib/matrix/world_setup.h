@@ -1,11 +1,13 @@
 /* The matrix's shared world: the tree on the filesystem under test (or
- * vfat's worlds), one idmapped mount per map axis, the callers' user
+ * option-owner worlds), one idmapped mount per map axis, the callers' user
  * namespaces, and what can be tested there. Internal to lib/matrix. */
 #ifndef VT_MX_WORLD_SETUP_H
 #define VT_MX_WORLD_SETUP_H
 
 #include "matrix/coverage.h"
 #include "matrix/matrix.h"
+
+struct vt_optowner_fs;
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,10 +31,12 @@ struct mx_world {
 	char no_lease[200];
 	/* "": FIDEDUPERANGE reaches may_dedupe_file (->remap_file_range) */
 	char no_dedupe[200];
-	bool fat;		/* vfat: the worlds of vfat_fixture.h instead of disk/ */
+	/* owners from mount options: the worlds of optowner_fixture.h
+	 * instead of disk/, with these operations; NULL otherwise */
+	const struct vt_optowner_fs *optowner;
 	/* VT_FSF_* features the filesystem's row lacks (lib/fs/fs_table.c):
-	 * cases needing one are notrun; 0 for vfat, whose model has rules
-	 * for what it lacks (vfat_rules.c) */
+	 * cases needing one are notrun; 0 for owners from mount options,
+	 * whose model has rules for what they lack (optowner_rules.c) */
 	unsigned int fs_lacks;
 };
 

@@ -7,6 +7,7 @@
  * (vfs_utimes), fs/namei.c (may_open, handle_truncate), fs/posix_acl.c
  * (posix_acl_chmod), security/commoncap.c (cap_inode_need_killpriv,
  * cap_inode_killpriv). */
+#include "model/optowner_model.h"
 #include "model/setattr.h"
 #include "world/xattr_view.h"
 
@@ -144,8 +145,8 @@ static int notify_change(const struct vt_world *w, struct vt_minode *i, struct i
 	    !vt_hit(w, VT_R_NC_INODE_GID, vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, i))))
 		VT_REFUSE(VT_R_NC_INODE_GID, EOVERFLOW);
 	/* ->setattr */
-	if (w->fat)
-		return vt_fat_setattr(w, i, ia, rule);
+	if (w->optowner)	/* the filesystem's own (fat_setattr, exfat_setattr) */
+		return w->optowner->fs->setattr(w, i, ia, rule);
 	ret = vt_setattr_prepare(w, i, ia, rule);
 	if (ret)
 		return ret;

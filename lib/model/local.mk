@@ -10,5 +10,5 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/model/delete_rules.c lib/model/xattr_rules.c \
 	lib/model/exec_rules.c lib/model/protected_rules.c lib/model/readonly_rules.c \
 	lib/model/file_rules.c \
-	lib/model/setattr.h lib/model/vfat_model.h lib/model/vfat_rule_table.h \
-	lib/model/vfat_rules.h lib/model/vfat_rules.c
+	lib/model/setattr.h lib/model/optowner_model.h lib/model/optowner_rule_table.h \
+	lib/model/optowner_rules.h lib/model/optowner_rules.c

@@ -232,7 +232,7 @@ static const struct {
 	{ "from-vfsuid-nop", "*/from_vfs[ug]id*#identity,*/vfs[ug]id_has_fsmapping*#identity" },
 	/* fat_setattr compares the mount-view chown target with uid=/gid=
 	 * without from_vfsuid() (what its idmapped-mount port had to fix) */
-	{ "fat-setattr-skip-mount-translation", "vfat_rules.c:vt_fat_setattr/from_vfs[ug]id#identity" },
+	{ "fat-setattr-skip-mount-translation", "optowner_rules.c:vt_fat_setattr/from_vfs[ug]id#identity" },
 };
 
 int vt_mut_set(const char *spec)

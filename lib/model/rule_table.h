@@ -19,10 +19,10 @@
 #ifndef VT_MODEL_RULE_TABLE_H
 #define VT_MODEL_RULE_TABLE_H
 
-#include "model/vfat_rule_table.h"
+#include "model/optowner_rule_table.h"
 
 #define VT_RULE_TABLE(X)                                                                          \
-	VT_FAT_RULE_TABLE(X) /* vfat: vfat_rule_table.h */                                        \
+	VT_FAT_RULE_TABLE(X) /* optowner_rule_table.h */                                            \
 	/* lookup and permission: fs/namei.c, fs/posix_acl.c */                                   \
 	X(LOOKUP_NOENT, "lookup.enoent", CHECK, NONE, "lookup: no such name")                    \
 	X(MAY_LOOKUP, "may_lookup.parent-exec", CHECK, NONE,                                      \
@@ -257,7 +257,7 @@
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
 	X(NONE, "")                                                                               \
-	VT_FAT_RULE_NEEDS(X) /* vfat: vfat_rule_table.h */                                        \
+	VT_FAT_RULE_NEEDS(X) /* optowner_rule_table.h */                                            \
 	X(POSIXACL, "the filesystem has no POSIX ACLs (IS_POSIXACL is false)")                     \
 	X(NOACL_DENY, "the filesystem has POSIX ACLs, so !IS_POSIXACL cannot deny")                \
 	X(HARDLINKS, "fs.protected_hardlinks is 0 and may not be changed (VT_ALLOW_SYSCTL)")      \

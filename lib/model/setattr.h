@@ -1,6 +1,6 @@
 /* Internal: struct iattr and the generic halves of ->setattr, shared by
  * notify_change (attr_rules.c) and filesystems whose ->setattr wraps them
- * (fat_setattr, vfat_rules.c). */
+ * (fat_setattr, exfat_setattr: optowner_rules.c). */
 #ifndef VT_MODEL_SETATTR_H
 #define VT_MODEL_SETATTR_H
 
@@ -33,8 +33,7 @@ int vt_setattr_prepare(const struct vt_world *w, struct vt_minode *i, struct iat
 /* setattr_copy(): the new ids (from_vfsuid) and mode into *I. */
 void vt_setattr_copy(const struct vt_world *w, struct vt_minode *i, const struct iattr *ia);
 
-/* fat_setattr() (vfat_rules.c): 0 or -errno with *RULE. */
-int vt_fat_setattr(const struct vt_world *w, struct vt_minode *i, struct iattr *ia,
-		   enum vt_rule *rule);
+/* A filesystem's own ->setattr is w->optowner->fs->setattr
+ * (optowner_model.h). */
 
 #endif

@@ -70,14 +70,16 @@ struct vt_minode {
 	bool symlink_to_t;	/* a symlink whose target is "t" (else "o": itself) */
 };
 
-struct vt_fat_opts;
+struct vt_optowner_opts;
 
 struct vt_world {
 	const struct vt_mns *fs_ns;	/* sb->s_user_ns */
 	bool posixacl;			/* IS_POSIXACL (SB_POSIXACL) */
 	bool sb_rdonly;			/* SB_RDONLY: a read-only image (readonly_rules.c) */
-	/* vfat's mount options (vfat_model.h); NULL: the fs stores owners */
-	const struct vt_fat_opts *fat;
+	/* owners from mount options (optowner_model.h: vfat, msdos, exfat):
+	 * the mount's options and the filesystem's operations; NULL: the fs
+	 * stores owners */
+	const struct vt_optowner_opts *optowner;
 	const struct vt_midmap *idmap;	/* the mount's idmap (vt_nop_idmap: plain) */
 	struct vt_mcred cred;
 	struct vt_minode dir;		/* the parent directory P */

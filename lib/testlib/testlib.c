@@ -3,12 +3,12 @@
 #include "testlib/expunge_list.h"
 #include "fs/fs_table.h"
 
-#include "model/vfat_model.h"
+#include "model/optowner_model.h"
 #include "report/replay.h"
 #include "util/safe_remove.h"
 #include "util/syscalls.h"
 #include "world/ro_image.h"
-#include "world/vfat_world.h"
+#include "world/optowner_world.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -209,37 +209,42 @@ const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t u
 	return made_as_asked(ctx, buf, mode, uid, gid) ? buf : NULL;
 }
 
-const char *vt_vfat_dir(struct vt_ctx *ctx, const char *name, const char *options, char *buf,
-			size_t len)
+const char *vt_optowner_dir(struct vt_ctx *ctx, const char *name, const char *options, char *buf,
+			    size_t len)
 {
 	char imgs[4200], img[256];
 	const char *what = "";
 	size_t k;
 	int ret;
 
-	if (strcmp(ctx->fstype, "vfat") != 0) {
-		vt_fail(ctx, "setup: a vfat world on %s", ctx->fstype);
+	if (!vt_optowner_fs(ctx->fstype)) {
+		vt_fail(ctx, "setup: a world from mount options on %s, whose owners do not come "
+			"from them", ctx->fstype);
 		return NULL;
 	}
-	/* the images live on a tmpfs of the case's own, never on TEST_DIR */
-	snprintf(imgs, sizeof(imgs), "%s/.vfat-images", ctx->dir);
-	if (!ctx->vfat_images) {
-		ret = vt_vfat_image_dir(imgs);
+	/* the images live on a tmpfs of the case's own, never on TEST_DIR;
+	 * hidden where names may start with a dot, else an 8.3 name (msdos:
+	 * msdos_format_name refuses a leading dot without "dots") */
+	snprintf(imgs, sizeof(imgs), "%s/%s", ctx->dir,
+		 vt_optowner_fs(ctx->fstype)->short_names ? "vtimages" : ".vt-images");
+	if (!ctx->optowner_images) {
+		ret = vt_optowner_image_dir(imgs);
 		if (ret < 0) {
-			vt_fail(ctx, "setup: tmpfs for vfat images at %s: %s", imgs, vt_errname(-ret));
+			vt_fail(ctx, "setup: tmpfs for %s images at %s: %s", ctx->fstype, imgs,
+				vt_errname(-ret));
 			return NULL;
 		}
-		ctx->vfat_images = true;
+		ctx->optowner_images = true;
 	}
 	snprintf(img, sizeof(img), "%s", name);
 	for (k = 0; img[k]; k++)
 		if (img[k] == '/')
 			img[k] = '_';
 	snprintf(buf, len, "%s/%s", ctx->dir, name);
-	ret = vt_vfat_mount_new(imgs, img, options, buf, &what);
+	ret = vt_optowner_mount_new(imgs, img, ctx->fstype, options, buf, &what);
 	if (ret < 0) {
-		vt_fail(ctx, "setup: vfat at %s (-o %s): %s: %s", buf, options, what,
-			ret == -ENOEXEC ? "mkfs.vfat failed" : vt_errname(-ret));
+		vt_fail(ctx, "setup: %s at %s (-o %s): %s: %s", ctx->fstype, buf, options, what,
+			ret == -ENOEXEC ? "mkfs failed" : vt_errname(-ret));
 		return NULL;
 	}
 	return buf;
@@ -252,10 +257,12 @@ const char *vt_owned_dir(struct vt_ctx *ctx, const char *name, mode_t dmode, mod
 
 	if (!ctx->ownerless)
 		return vt_mkdir(ctx, name, dmode, uid, gid, buf, len);
-	/* fat_fill_inode / fat_read_root: i_uid = uid=, i_gid = gid=, mode
-	 * fat_make_mode(S_IRWXUGO) & ~dmask (directories), ~fmask (files) */
-	vt_vfat_options(opts, sizeof(opts), uid, gid, dmode, fmode, NULL);
-	if (!vt_vfat_dir(ctx, name, opts, buf, len))
+	/* fat_fill_inode / fat_read_root (exfat_fill_inode /
+	 * exfat_read_root): i_uid = uid=, i_gid = gid=, mode fat_make_mode
+	 * (exfat_make_mode) of S_IRWXUGO & ~dmask (directories), ~fmask
+	 * (files) */
+	vt_optowner_options(opts, sizeof(opts), uid, gid, dmode, fmode, NULL);
+	if (!vt_optowner_dir(ctx, name, opts, buf, len))
 		return NULL;
 	return made_as_asked(ctx, buf, dmode, uid, gid) ? buf : NULL;
 }
@@ -266,8 +273,10 @@ int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule)
 	unsigned int need = 0;
 	int err;
 
-	if (strcmp(ctx->fstype, "vfat") == 0) {
-		err = vt_fat_lacks(op, &r);
+	/* owners from mount options: the model's rules for what fat and
+	 * exfat lack (optowner_rules.c) */
+	if (vt_optowner_fs(ctx->fstype)) {
+		err = vt_optowner_lacks(op, &r);
 		*rule = vt_rule_info(r)->text;
 		return err;
 	}
@@ -360,8 +369,16 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 	int status;
 	pid_t pid;
 	char why[600];
+	static int case_no;
+	const struct vt_optowner_fs *ofs = vt_optowner_fs(base->fstype);
 
-	snprintf(ctx.dir, sizeof(ctx.dir), "%s/%s", base->dir, c->name);
+	/* msdos keeps 8.3 names (msdos_format_name cuts the rest): a case
+	 * directory named by its number there, so two cases' names can never
+	 * be one entry */
+	if (ofs && ofs->short_names)
+		snprintf(ctx.dir, sizeof(ctx.dir), "%s/c%d", base->dir, ++case_no);
+	else
+		snprintf(ctx.dir, sizeof(ctx.dir), "%s/%s", base->dir, c->name);
 	for (char *p = ctx.dir + strlen(base->dir) + 1; *p; p++)
 		if (*p == '/')
 			*p = '_';
@@ -436,7 +453,8 @@ bool vt_case_expunged(const char *name, char *why, size_t len)
 }
 
 /* Most tests set up files owned by various ids; a filesystem that stores
- * no owners (vfat: fat_setattr refuses a chown away from the mount's uid=)
+ * no owners (fat_setattr, exfat_setattr refuse a chown away from the
+ * mount's uid=)
  * cannot hold their worlds. Probed by trying a chown. */
 static const char *owners_unsupported(const char *fstype, const char *test_dir, bool *ownerless)
 {
@@ -601,8 +619,12 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 			return VT_EXIT_FAIL;
 		}
 	}
-	snprintf(base.dir, sizeof(base.dir), "%s/%s.%d", base.read_only ? scratch : test_dir,
-		 prog, (int)getpid());
+	if (vt_optowner_fs(fstype) && vt_optowner_fs(fstype)->short_names)
+		/* an 8.3 name (msdos_format_name): "t" and seven digits of the pid */
+		snprintf(base.dir, sizeof(base.dir), "%s/t%07d", test_dir, (int)getpid() % 10000000);
+	else
+		snprintf(base.dir, sizeof(base.dir), "%s/%s.%d", base.read_only ? scratch : test_dir,
+			 prog, (int)getpid());
 	if (mkdir(base.dir, 0755) < 0) {
 		vt_ktap_header(&k, -1);
 		vt_ktap_diag(&k, "cannot create %s: %s", base.dir, vt_errname(errno));

@@ -38,10 +38,10 @@ struct vt_ctx {
 	bool skipped;
 	char skip_reason[512];
 	char scene[1024];	/* what the world is, for failure messages */
-	/* The filesystem stores no owners (vfat: probed by a chown); worlds
-	 * with owners are then mounts made by vt_owned_dir. */
+	/* The filesystem stores no owners (fat, exfat: probed by a chown);
+	 * worlds with owners are then mounts made by vt_owned_dir. */
 	bool ownerless;
-	bool vfat_images;	/* vt_owned_dir mounted its images' tmpfs */
+	bool optowner_images;	/* vt_owned_dir mounted its images' tmpfs */
 	/* a read-only image: the baked tree is at "<test_dir>/<entry path>"
 	 * (world/ro_image.h); dir is on a tmpfs of the library's */
 	bool read_only;
@@ -61,7 +61,7 @@ struct vt_test {
 	 * (API tests of failure paths); others are notrun when the probe fails. */
 	bool no_idmap_probe;
 	/* Set for tests that work on a filesystem that stores no owners
-	 * (vfat, using vt_owned_dir); others are notrun there, with the
+	 * (owners from mount options, using vt_owned_dir); others are notrun there, with the
 	 * reason: OWNERLESS_WHY if set (what the test needs that such a
 	 * filesystem cannot have), else "this test's world needs them". */
 	bool ownerless_ok;
@@ -129,24 +129,27 @@ const char *vt_mkdir(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t ui
 const char *vt_mkfile(struct vt_ctx *ctx, const char *name, mode_t mode, uid_t uid, gid_t gid,
 		      char *buf, size_t len);
 /* Both check the result with lstat: a filesystem that cannot hold the
- * owner or the mode (vfat, where chmod may silently keep the old mode:
- * fat_sanitize_mode) fails the setup with what it got. */
+ * owner or the mode (fat, exfat, where chmod may silently keep the old
+ * mode: fat_sanitize_mode) fails the setup with what it got. */
 
 /* A directory "<ctx->dir>/<name>" for files owned UID:GID: with mode
  * DMODE, where files made by vt_mkfile (and subdirectories by vt_mkdir)
  * with FMODE (DMODE) and the same owner can exist. On a filesystem that
- * stores owners it is vt_mkdir's directory; on vfat it is a vfat of the
- * suite's own mounted there with uid=UID,gid=GID,dmask=~DMODE,
- * fmask=~FMODE (vfat_world.h), so a vfat world's owner is its mount's
- * option ids. Fails the case (NULL) if it cannot be made. */
+ * stores owners it is vt_mkdir's directory; on one whose owners come
+ * from mount options (vfat, msdos, exfat) it is a filesystem of the same
+ * type of the suite's own mounted there with uid=UID,gid=GID,
+ * dmask=~DMODE,fmask=~FMODE (optowner_world.h), so such a world's owner is
+ * its mount's option ids. Fails the case (NULL) if it cannot be made. */
 const char *vt_owned_dir(struct vt_ctx *ctx, const char *name, mode_t dmode, mode_t fmode,
 			 uid_t uid, gid_t gid, char *buf, size_t len);
-/* The same with vfat mount options of the caller's (vfat only). */
-const char *vt_vfat_dir(struct vt_ctx *ctx, const char *name, const char *options, char *buf,
-			size_t len);
+/* The same with mount options of the caller's (owners from mount options
+ * only). */
+const char *vt_optowner_dir(struct vt_ctx *ctx, const char *name, const char *options, char *buf,
+			    size_t len);
 
 /* The errno operation OP gets because the filesystem under test lacks it
- * (vfat: no ->symlink, ->mknod, ->link, ->tmpfile; lib/model/vfat_rules.c),
+ * (fat, exfat: no ->symlink, ->mknod, ->link, ->tmpfile;
+ * lib/model/optowner_rules.c),
  * with the rule's text in *RULE; 0 if the filesystem has it. */
 int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule);
 

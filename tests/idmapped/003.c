@@ -4,7 +4,11 @@
  * every inode gets the uid/gid of the mount options (0 by default,
  * fat_fill_inode). Two idmapped mounts of the same vfat tree, b:0:1001:1
  * and b:0:5000:1, let uid 1001 and uid 5000 each see the files as their
- * own and create there. Runs only where FSTYP=vfat; elsewhere notrun. */
+ * own and create there. Runs where the filesystem's owners come from its
+ * mount options (the table's vfat, msdos, exfat: exfat_fill_inode and
+ * exfat_setattr make the same decisions as fat_fill_inode and
+ * fat_setattr here); elsewhere notrun. */
+#include "fs/fs_table.h"
 #include "testlib/testlib.h"
 
 #include <errno.h>
@@ -14,9 +18,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *need_vfat(const char *fstype, const char *test_dir)
+static const char *need_option_owners(const char *fstype, const char *test_dir)
 {
-	return strcmp(fstype, "vfat") == 0 ? NULL : "scenario is about vfat (runs with FSTYP=vfat)";
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+
+	return r && r->owner == VT_OWNER_MOUNT_OPTIONS
+		       ? NULL
+		       : "scenario is about a filesystem whose owners come from its mount options "
+			 "(vfat, msdos, exfat)";
 }
 
 static void two_users_two_views(struct vt_ctx *ctx)
@@ -75,8 +84,8 @@ static int do_chown(void *arg, void *data, size_t len)
 	return chown(a->path, a->uid, a->gid) < 0 ? errno : 0;
 }
 
-/* vfat refuses any owner but the mount's uid=/gid= (fat_setattr: EPERM when
- * from_vfsuid(idmap, ia_vfsuid) != fs_uid), and it must compare the id
+/* vfat refuses any owner but the mount's uid=/gid= (fat_setattr, and
+ * exfat_setattr alike: EPERM when from_vfsuid(idmap, ia_vfsuid) != fs_uid), and it must compare the id
  * translated back through the mount's idmap. */
 static void chown_translated_for_fat(struct vt_ctx *ctx)
 {
@@ -128,6 +137,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_vfat, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases, .require = need_option_owners, .ownerless_ok = true };
 	return vt_test_main(&t, argc, argv);
 }

@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases,
 		.ownerless_why =
-			"the test is about S_ISGID on new files, and vfat stores no S_ISGID and no group "
+			"the test is about S_ISGID on new files, and fat and exfat store no S_ISGID and no group "
 			"but the mount's gid= (fat_fill_inode; fat_setattr refuses modes outside "
 			"FAT_VALID_MODE)" };
 	return vt_test_main(&t, argc, argv);

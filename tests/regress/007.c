@@ -362,7 +362,7 @@ int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases,
 		.ownerless_why =
-			"the test is about S_ISUID/S_ISGID kept or dropped, and vfat stores neither "
+			"the test is about S_ISUID/S_ISGID kept or dropped, and fat and exfat store neither "
 			"(fat_setattr refuses modes outside FAT_VALID_MODE, fat_fill_inode never sets "
 			"them)" };
 	return vt_test_main(&t, argc, argv);

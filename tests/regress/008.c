@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases, .require = need_protected_regular,
 		.ownerless_why =
-			"the test needs a sticky directory and owners apart from it, and vfat stores no "
+			"the test needs a sticky directory and owners apart from it, and fat and exfat store no "
 			"S_ISVTX (FAT_VALID_MODE) and one owner per mount (fat_fill_inode)" };
 	return vt_test_main(&t, argc, argv);
 }

@@ -336,7 +336,7 @@ int main(int argc, char **argv)
 	static const struct vt_test t = { .cases = cases,
 		.ownerless_why =
 			"copy-up needs a lower directory and files in it with different owners, and a "
-			"vfat tree has one owner, its mount's uid= (fat_fill_inode); a layer shows no "
+			"fat or exfat tree has one owner, its mount's uid= (fat_fill_inode); a layer shows no "
 			"submounts" };
 	return vt_test_main(&t, argc, argv);
 }
