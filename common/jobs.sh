@@ -330,7 +330,7 @@ vt_jobs_run() {
 		# merge the finished sections at the head, in order
 		while [ $head -lt $next ] && [ -n "${pos_done[$head]:-}" ]; do
 			i=${VT_SECTIONS[$head]}
-			section=$i
+			[ "$stop" != 0 ] || section=$i
 			VT_JOB_FIRST_N=$((base + head * nsel))
 			if [ "$stop" != 0 ]; then
 				:   # after -I or a write error stopped the run: not wanted
@@ -354,7 +354,7 @@ vt_jobs_run() {
 			head=$((head + 1))
 		done
 		[ $head -lt $n ] || break
-		[ $head -lt $next ] && vt_job_stream "${VT_SECTIONS[$head]}"
+		[ $stop = 0 ] && [ $head -lt $next ] && vt_job_stream "${VT_SECTIONS[$head]}"
 		read -r -t 0.2 -u "$tick" _
 	done
 	# -I: the sections not merged are not run (as with -j 1)
