@@ -105,7 +105,10 @@ vt_job_worker() { # run-index job-dir job-stage first-N fds-of-check...
 		vt_job_list J_ERRORS ${VT_ERROR_LIST[@]+"${VT_ERROR_LIST[@]}"}
 		printf 'J_INTERRUPTED=%q J_FSCK_OFF=%q\n' "$VT_INTERRUPTED" "${VT_FSCK_OFF[$i]:-}"
 		printf 'J_WRITE_ERROR=%q\n' "$VT_WRITE_ERROR"
-	} >"$jd/state.tmp" && mv -f -- "$jd/state.tmp" "$jd/state" || exit 3
+	} >"$jd/state.tmp" || exit 3
+	# (on its own too, for check to read without evaluating the state)
+	if [ -n "$VT_WRITE_ERROR" ]; then printf '%s\n' "$VT_WRITE_ERROR" | tr '\n' ' ' >"$jd/write-error" || exit 3; fi
+	mv -f -- "$jd/state.tmp" "$jd/state" || exit 3
 	exit 0
 }
 
@@ -199,7 +202,9 @@ vt_job_merge() { # run-index
 	local -a J_FAILED=() J_NOTRUN=() J_ERRORS=()
 	vt_job_stream "$i"
 	vt_job_stream_close "$i"
-	eval "$(cat "$jd/state")"
+	# (sourced: no command substitution, which a signal's trap can break in
+	# bash 5.2, see vt_report_end)
+	. "$jd/state"
 	if [ -n "$J_WRITE_ERROR" ]; then
 		VT_WRITE_ERROR=${VT_WRITE_ERROR:-$J_WRITE_ERROR}
 		return 1
@@ -248,11 +253,10 @@ vt_job_merge() { # run-index
 
 # Did section I's worker fail to write? Sets VT_WRITE_ERROR (the first).
 vt_job_write_error() { # run-index
-	local J_WRITE_ERROR
-	J_WRITE_ERROR=$(sed -n 's/^J_WRITE_ERROR=//p' "$VT_RUNDIR/jobs/$1/state")
-	[ -n "$J_WRITE_ERROR" ] && [ "$J_WRITE_ERROR" != "''" ] || return 1
-	eval "J_WRITE_ERROR=$J_WRITE_ERROR"
-	VT_WRITE_ERROR=${VT_WRITE_ERROR:-$J_WRITE_ERROR}
+	local msg=""
+	[ -f "$VT_RUNDIR/jobs/$1/write-error" ] || return 1
+	IFS= read -r msg <"$VT_RUNDIR/jobs/$1/write-error"
+	VT_WRITE_ERROR=${VT_WRITE_ERROR:-${msg:-a write of section ${VT_S_NAME[$1]}}}
 }
 
 vt_jobs_on_signal() { # name signal
@@ -262,19 +266,22 @@ vt_jobs_on_signal() { # name signal
 	for p in "${VT_JOB_RUNNING[@]}"; do kill -"$2" "$p" 2>/dev/null; done
 }
 
-# Stops the running workers (their results are not wanted: -I, or a write
-# error); they end their test as on SIGTERM.
-vt_jobs_stop_all() {
-	local p
-	for p in "${VT_JOB_RUNNING[@]}"; do kill -TERM "$p" 2>/dev/null; done
+# The signal that stops a worker: check's own, else (-I, a write error,
+# a dead worker) SIGTERM.
+vt_jobs_stop_signal() {
+	case ${VT_SIGNAL:-} in
+	SIGINT) VT_JOB_SIG=INT ;;
+	SIGHUP) VT_JOB_SIG=HUP ;;
+	*) VT_JOB_SIG=TERM ;;
+	esac
 }
 
 # One iteration over VT_SECTIONS with up to VT_JOBS workers. Leaves
 # "section" at the last section merged (vt_stop_iterating names it).
 vt_jobs_run() {
 	local n=${#VT_SECTIONS[@]} nsel=${#VT_SELECTED[@]} base=$VT_N next=0 head=0 k i p rc tick
-	local -a pos_pid=() pos_guard=() pos_done=() pos_rc=()
-	local stop=0 busy
+	local -a pos_pid=() pos_st=() pos_guard=() pos_done=() pos_rc=() pos_sig=()
+	local stop=0 busy running
 	VT_JOB_RUNNING=()
 	vt_jobs_keys
 	mkdir -p "$VT_RUNDIR/jobs" "$VT_STAGE/.jobs" || { vt_write_failed "$VT_STAGE/.jobs"; return; }
@@ -299,6 +306,8 @@ vt_jobs_run() {
 			[ $busy = 0 ] || break
 			vt_job_start "$i" "$next" "$((base + next * nsel))" || break
 			pos_pid[$next]=$VT_JOB_PID
+			vt_job_starttime "$VT_JOB_PID"
+			pos_st[$next]=$VT_ST
 			vt_job_guard "$VT_JOB_PID"
 			pos_guard[$next]=$VT_JOB_GUARD
 			VT_JOB_RUNNING+=("$VT_JOB_PID")
@@ -306,12 +315,22 @@ vt_jobs_run() {
 		done
 		# nothing started and nothing to wait for: the rest is not run
 		[ $head -lt $next ] || break
-		# reap the workers that ended
-		VT_JOB_RUNNING=()
+		# reap the workers that ended; stop the others (once each) when
+		# the run stops: a signal that came while a worker was being
+		# started is passed on here
+		running=()
 		for ((k = head; k < next; k++)); do
 			[ -z "${pos_done[$k]:-}" ] || continue
-			if kill -0 "${pos_pid[$k]}" 2>/dev/null; then
-				VT_JOB_RUNNING+=("${pos_pid[$k]}")
+			# running: the pid is there and is still the worker (not a
+			# process that got the pid after bash reaped the worker)
+			vt_job_starttime "${pos_pid[$k]}"
+			if kill -0 "${pos_pid[$k]}" 2>/dev/null && [ -z "${pos_st[$k]}" -o "$VT_ST" = "${pos_st[$k]}" ]; then
+				running+=("${pos_pid[$k]}")
+				if { [ "$VT_INTERRUPTED" = 1 ] || [ $stop != 0 ]; } && [ -z "${pos_sig[$k]:-}" ]; then
+					vt_jobs_stop_signal
+					kill -"$VT_JOB_SIG" "${pos_pid[$k]}" 2>/dev/null
+					pos_sig[$k]=1
+				fi
 				continue
 			fi
 			wait "${pos_pid[$k]}"; rc=$?
@@ -326,7 +345,7 @@ vt_jobs_run() {
 				stop=1
 			fi
 		done
-		[ $stop = 1 ] && vt_jobs_stop_all
+		VT_JOB_RUNNING=(${running[@]+"${running[@]}"})
 		# merge the finished sections at the head, in order
 		while [ $head -lt $next ] && [ -n "${pos_done[$head]:-}" ]; do
 			i=${VT_SECTIONS[$head]}
@@ -350,7 +369,6 @@ vt_jobs_run() {
 					stop=2
 				fi
 			fi
-			[ $stop = 0 ] || vt_jobs_stop_all
 			head=$((head + 1))
 		done
 		[ $head -lt $n ] || break
