@@ -16,7 +16,7 @@
 # private VT_RUN_BASE.
 set -u
 . "$(dirname "$0")/tap.sh"
-PLAN=41
+PLAN=44
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..0 # SKIP needs root and unshare"
 	exit 0
@@ -230,4 +230,28 @@ check_ '! VT_RUN_BASE=$VT_RUN_BASE bash -x ./check -j 1 --fs tmpfs,ext4 --result
 	"-j 1 never enters the workers' code"
 check_ 'bash -x ./check -j 4 --fs tmpfs --results "$T/x2" api/001 2>&1 | grep -q "vt_jobs_parallel" && ! bash -x ./check -j 4 --fs tmpfs --results "$T/x3" api/001 2>&1 | grep -q "vt_job_start"' \
 	"one section runs without workers whatever -j says"
+# ---------------------------------------------------------- a shared TEST_DEV: 42-44
+# Two sections on one TEST_DEV (an image file here) never run at the same
+# time; two on different ones do. Watched from outside: the executors of
+# selftest/002 (hangs until -T 3) mounting each image, polled every 0.1 s.
+for d in dev1 dev2; do truncate -s 64M "$T/$d.img" && mkfs.ext4 -q -F "$T/$d.img"; done
+printf '[a]\nFSTYP=ext4\nTEST_DEV=%s\n[b]\nFSTYP=ext4\nTEST_DEV=%s\n' "$T/dev1.img" "$T/dev1.img" >"$T/same.config"
+printf '[a]\nFSTYP=ext4\nTEST_DEV=%s\n[b]\nFSTYP=ext4\nTEST_DEV=%s\n' "$T/dev1.img" "$T/dev2.img" >"$T/two.config"
+most_at_once() { # config -> the most executors (with their inits) of selftest/002 seen at once
+	local most=0 c
+	./check -j 2 -c "$1" -T 3 --results "$T/dev" selftest/002 >"$T/o" 2>&1 &
+	local p=$!
+	while kill -0 "$p" 2>/dev/null; do
+		c=$(pgrep -f "runner/vfsidmap-exec .*--source $T/dev[12].img .*tests/selftest/002" | wc -l)
+		[ "$c" -gt "$most" ] && most=$c
+		sleep 0.1
+	done
+	wait "$p"
+	echo "$most"
+}
+m1=$(most_at_once "$T/same.config")
+check_ '[ "$m1" = 2 ] && [ "$(grep -c "timeout: killed after 3s" "$T/o")" = 2 ]' "two sections on one TEST_DEV run one after the other with -j 2 (at most $m1 executor processes at once, 2 = one test)"
+m2=$(most_at_once "$T/two.config")
+check_ '[ "$m2" = 4 ]' "two sections on two TEST_DEVs run side by side (at most $m2 at once)"
+check_ 'nothing_left && [ -z "$(ls -A "$VT_RUN_BASE")" ]' "nothing left after them"
 [ "$n" = "$PLAN" ] || echo "# planned $PLAN, ran $n"
