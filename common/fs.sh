@@ -56,13 +56,13 @@ vt_prepare_fs() { # run index
 	fi
 	# Mount it in a throw-away namespace and try an idmapped mount of it.
 	out=$("$VT_EXEC" --fstype "$fs" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
-		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "$VT_RUNDIR/probe.status" \
+		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" \
 		-- "$VT_TOOL" probe-idmap 2>&1 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
 	4) VT_FS_NOTRUN=$(echo "$out" | head -n 1) ;;
-	*) VT_FS_ERROR="$(cat "$VT_RUNDIR/probe.status" 2>/dev/null) $out" ;;
+	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" 2>/dev/null) $out" ;;
 	esac
 }
 
@@ -103,12 +103,12 @@ vt_prepare_existing() { # run index
 	fi
 	VT_FS_BIND=$d/root
 	out=$("$VT_EXEC" --fstype "$fs" --bind "$VT_FS_BIND" --mnt "$VT_FS_MNT" --timeout 60 \
-		--status "$VT_RUNDIR/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 8>&- 9>&-)
+		--status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
 	4) VT_FS_NOTRUN="${VT_S_DIR[$i]} ($fs, mounted by the user): $(echo "$out" | head -n 1)"; return ;;
-	*) VT_FS_ERROR="$(cat "$VT_RUNDIR/probe.status" 2>/dev/null) $out"; return ;;
+	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" 2>/dev/null) $out"; return ;;
 	esac
 	# What the kernel must do depends on what the filesystem stores: the
 	# model knows that from the filesystem table only.

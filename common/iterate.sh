@@ -31,10 +31,10 @@ vt_stop_iterating() {
 # The files of one run of a test, kept aside as run number K.
 vt_stash_run() { # base k
 	local f
-	mkdir -p "$VT_RUNDIR/rerun" || return 1
+	mkdir -p "${VT_WORKDIR:-$VT_RUNDIR}/rerun" || return 1
 	for f in "$1".*; do
 		[ -f "$f" ] || continue
-		cp -p "$f" "$VT_RUNDIR/rerun/$(basename "$f").rerun$2" || return 1
+		cp -p "$f" "${VT_WORKDIR:-$VT_RUNDIR}/rerun/$(basename "$f").rerun$2" || return 1
 	done
 }
 
@@ -46,7 +46,7 @@ vt_stash_run() { # base k
 vt_loop_on_fail() { # run-index test suite-result-dir
 	local i=$1 t=$2 dir=$3 k base="$3/${2##*/}" f stats=(fail)
 	[ "$VT_LOOP_ON_FAIL" -gt 0 ] || return 0
-	rm -rf "$VT_RUNDIR/rerun"
+	rm -rf "${VT_WORKDIR:-$VT_RUNDIR}/rerun"
 	vt_stash_run "$base" 0 || return 0
 	for ((k = 1; k <= VT_LOOP_ON_FAIL; k++)); do
 		[ "$VT_INTERRUPTED" = 1 ] && break
@@ -59,14 +59,14 @@ vt_loop_on_fail() { # run-index test suite-result-dir
 	done
 	# The first run's files back under their names, the reruns' beside them.
 	rm -f "$base".*
-	for f in "$VT_RUNDIR"/rerun/*; do
+	for f in "${VT_WORKDIR:-$VT_RUNDIR}"/rerun/*; do
 		[ -f "$f" ] || continue
 		case "$f" in
 		*.rerun0) cp -p "$f" "$dir/$(basename "${f%.rerun0}")" ;;
 		*) cp -p "$f" "$dir/" ;;
 		esac
 	done
-	rm -rf "$VT_RUNDIR/rerun"
+	rm -rf "${VT_WORKDIR:-$VT_RUNDIR}/rerun"
 	local line
 	line=$(printf '%s\n' "${stats[@]}" | sort | uniq -c |
 		awk -v n="${#stats[@]}" '{ printf "%s%s=%d (%.1f%%)", (NR > 1 ? ", " : ""), $2, $1, 100 * $1 / n }')

@@ -36,7 +36,7 @@ vt_kmsg_begin() {
 
 vt_kmsg_mark() { # start|end section test
 	[ "$VT_KMSG_OK" = 1 ] || return 0
-	[ "$1" = start ] && VT_KMSG_TAG="$$-${EPOCHREALTIME/[.,]/}"
+	[ "$1" = start ] && VT_KMSG_TAG="$BASHPID-${EPOCHREALTIME/[.,]/}"
 	echo "vfsidmap: run $2 $3 $VT_KMSG_TAG $1" >/dev/kmsg 2>/dev/null
 }
 

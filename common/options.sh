@@ -55,6 +55,10 @@ usage: ./check [options] [suite/NNN ...]
                  kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; the others of
                  `runner/vfsidmap-tool fs-table names` when named; ignored with a
                  config that sets FSTYP)
+  -j N           run up to N sections (filesystems) side by side (default:
+                 the number of online CPUs, nproc); the output and results
+                 are those of -j 1, section by section; -j 1 runs one
+                 after the other (README: "Parallel runs")
   -T SECONDS     per-test timeout (default 1200, or TEST_TIMEOUT; the largest
                  matrix family, matrix/007 on ext4, took 856 s of TCG guest
                  time, two shards summed, on 2 shared cores, 2026-12-04:
@@ -134,7 +138,7 @@ vt_bad() {
 vt_parse_options() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
-		-g|-x|-E|-s|-c|-T|-R|--results|--fs|--case|--seed|--shard|-i|-I|-L|-X|-e|-S)
+		-g|-x|-E|-s|-c|-T|-R|--results|--fs|--case|--seed|--shard|-i|-I|-L|-X|-e|-S|-j)
 			[ $# -ge 2 ] || { vt_bad "option $1 needs a value"; return 2; }
 			[ -n "$2" ] || { vt_bad "option $1 needs a non-empty value"; return 2; }
 			case "$1" in
@@ -165,6 +169,9 @@ vt_parse_options() {
 			-e) local e; IFS=', ' read -ra e <<<"$2"; VT_EXCLUDE_TESTS+=(${e[@]+"${e[@]}"}) ;;
 			-S) VT_EXCLUDE_SECTIONS+=("$2") ;;
 			--fs) VT_FS_ARG=$2 ;;
+			-j) [[ "$2" =~ ^[0-9]{1,9}$ ]] && [ "$((10#$2))" -ge 1 ] && [ "$((10#$2))" -le "$VT_JOBS_MAX" ] ||
+				{ vt_bad "-j wants a number of parallel runs from 1 to $VT_JOBS_MAX, got '$2'"; return 2; }
+			    VT_JOBS=$((10#$2)) ;;
 			--case) [[ "$2" =~ ^([a-z0-9_-]+/[0-9]{3})/(.+)$ ]] || { vt_bad "--case wants suite/NNN/case, got '$2'"; return 2; }
 			    [ -z "$VT_CASE" ] || { vt_bad "--case is given twice: one case per run"; return 2; }
 			    VT_CASE=$2 VT_CASE_TEST=${BASH_REMATCH[1]} ;;

@@ -17,7 +17,7 @@ vt_case_expunge_file() { # fs test -> VT_EXPF: path or ""
 		done
 	fi
 	[ -n "$lines" ] || return 0
-	VT_EXPF="$VT_RUNDIR/expunge.$1.${2//\//_}"
+	VT_EXPF="${VT_WORKDIR:-$VT_RUNDIR}/expunge.$1.${2//\//_}"
 	printf '%s' "$lines" >"$VT_EXPF"
 }
 
@@ -31,10 +31,10 @@ vt_now_us() { VT_NOW=${EPOCHREALTIME/[.,]/}; }
 VT_WATCHDOG_GRACE=${VT_WATCHDOG_GRACE:-10}
 VT_CHECK_PID=$$
 vt_watchdog_start() { # pid seconds flag -> VT_WATCHDOG
-	[ -p "$VT_RUNDIR/watchdog.fifo" ] || mkfifo "$VT_RUNDIR/watchdog.fifo" || return 0
+	[ -p "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" ] || mkfifo "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" || return 0
 	(
 		# a FIFO nobody writes: read -t is a sleep without a fork
-		exec 8>&- 9>&- 3<>"$VT_RUNDIR/watchdog.fifo" </dev/null >/dev/null 2>&1
+		exec 8>&- 9>&- 3<>"${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" </dev/null >/dev/null 2>&1
 		left=$2
 		while [ "$left" -gt 0 ]; do
 			read -r -t 1 -u 3 _
@@ -84,8 +84,8 @@ vt_run_one() { # run-index test resdir
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
 	# The test's output goes to the run directory first and is copied to
 	# the results with its write checked.
-	out="$VT_RUNDIR/test"
-	flag="$VT_RUNDIR/watchdog.fired"
+	out="${VT_WORKDIR:-$VT_RUNDIR}/test"
+	flag="${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fired"
 	rm -f "$out".* "$flag"
 	vt_exec_fs_args "$i"
 	vt_now_us

@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..33"
+echo "1..36"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -58,6 +58,15 @@ mkdir -p "$base/gcovbuild" && printf 'CONFIG_DEBUG_FS=y\nCONFIG_GCOV_KERNEL=y\n'
 TMPDIR=$base "$vm" --kernel "$notkernel" --gcov="$base/gcovbuild" -- -g quick >/dev/null 2>&1; rc=$?
 ok $([ $rc = 3 ] && echo 0 || echo 1) "--gcov=BUILD of a gcov build is accepted: on to the bzImage check, exit 3 (got $rc)"
 rm -rf "$base/plainbuild" "$base/gcovbuild"
+
+# -j for the guest's check: its --cpus when several and the user gave no -j
+guest_args() { TMPDIR=$base "$vm" --kernel "$notkernel" --print-check-args "$@" 2>&1 | tr '\n' ' '; }
+a=$(guest_args --cpus 4 -- -g quick --fs ext4)
+ok $([ "$a" = "-j 4 -g quick --fs ext4 --results /tmp/results " ] && echo 0 || echo 1) "--cpus 4: the guest's check gets -j 4 ($a)"
+a=$(guest_args --cpus 1 -- -g quick)
+ok $([ "$a" = "-g quick --results /tmp/results " ] && echo 0 || echo 1) "--cpus 1: no -j ($a)"
+a=$(guest_args --cpus 4 -- -j 1 -g quick)
+ok $([ "$a" = "-j 1 -g quick --results /tmp/results " ] && echo 0 || echo 1) "--cpus 4 with check's -j 1: the user's -j alone ($a)"
 
 out=$("$vm" --help 2>&1); rc=$?
 case $out in *"usage: run/vm"*) ;; *) rc=99 ;; esac
