@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..36"
+echo "1..37"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -62,11 +62,15 @@ rm -rf "$base/plainbuild" "$base/gcovbuild"
 # -j for the guest's check: its --cpus when several and the user gave no -j
 guest_args() { TMPDIR=$base "$vm" --kernel "$notkernel" --print-check-args "$@" 2>&1 | tr '\n' ' '; }
 a=$(guest_args --cpus 4 -- -g quick --fs ext4)
-ok $([ "$a" = "-j 4 -g quick --fs ext4 --results /tmp/results " ] && echo 0 || echo 1) "--cpus 4: the guest's check gets -j 4 ($a)"
+ok $([ "$a" = "-j 4 --results /tmp/results -g quick --fs ext4 " ] && echo 0 || echo 1) "--cpus 4: the guest's check gets -j 4 ($a)"
 a=$(guest_args --cpus 1 -- -g quick)
-ok $([ "$a" = "-g quick --results /tmp/results " ] && echo 0 || echo 1) "--cpus 1: no -j ($a)"
+ok $([ "$a" = "--results /tmp/results -g quick " ] && echo 0 || echo 1) "--cpus 1: no -j ($a)"
 a=$(guest_args --cpus 4 -- -j 1 -g quick)
-ok $([ "$a" = "-j 1 -g quick --results /tmp/results " ] && echo 0 || echo 1) "--cpus 4 with check's -j 1: the user's -j alone ($a)"
+ok $([ "$a" = "--results /tmp/results -j 1 -g quick " ] && echo 0 || echo 1) "--cpus 4 with check's -j 1: the user's -j alone ($a)"
+# the guest's --results comes before the user's words: after a "--" of
+# theirs check takes every word as a test name
+a=$(guest_args --cpus 1 -- -g quick -- api/001)
+ok $([ "$a" = "--results /tmp/results -g quick -- api/001 " ] && echo 0 || echo 1) "a user's -- keeps the guest's --results an option ($a)"
 
 out=$("$vm" --help 2>&1); rc=$?
 case $out in *"usage: run/vm"*) ;; *) rc=99 ;; esac
