@@ -114,7 +114,10 @@ Environment:
                  made: an existing absolute directory, default /var/tmp; a
                  run directory is $VT_RUN_BASE/vfsidmap.PID.XXXXXX with a
                  "vfsidmap-run" marker, and only such directories of dead
-                 runs are ever removed
+                 runs are ever removed. It and the checkout must be
+                 searchable by others (o+x on every directory above
+                 them): the test callers are not root; check refuses
+                 them otherwise (exit 2)
 
 Runs as root only (mounts, loop devices, user namespaces); -h, -l, -n and
 --list-cases work for anyone. One run per results directory at a time: a

@@ -81,6 +81,36 @@ vt_run_base_check() {
 	fi
 }
 
+# The suite's unprivileged callers (uids 1000, 1001, 70000, ... in the init
+# user namespace) walk the checkout (exec probes, helpers) and VT_RUN_BASE
+# (the mount points) by path, so every directory from / down to each must
+# be searchable by others (path_lookupat -> may_lookup -> inode_permission
+# MAY_EXEC; an idmapped mount below does not change the directories above
+# it). A tree below a 0700 `mktemp -d` otherwise fails every unprivileged
+# case as if the kernel were wrong; refuse it here, before anything is built.
+vt_searchable_check() { # dir...
+	local top real dir mode rc=0
+	local -a dirs
+	for top in "$@"; do
+		real=$(readlink -f -- "$top") || { echo "check: cannot resolve $top" >&2; return 2; }
+		dirs=()
+		dir=$real
+		while [ -n "$dir" ]; do
+			dirs+=("$dir")
+			dir=${dir%/*}
+		done
+		dirs+=(/)
+		while read -r mode dir; do
+			# stat's %a is octal; the last digit holds the others' bits.
+			if (( (8#$mode & 1) == 0 )); then
+				echo "check: $dir (mode $mode) is not searchable by other users, so the suite's unprivileged callers cannot reach $top; chmod o+x $dir, or use a checkout / VT_RUN_BASE below searchable directories" >&2
+				rc=2
+			fi
+		done < <(stat -L -c '%a %n' -- "${dirs[@]}")
+	done
+	return $rc
+}
+
 vt_detach_loops_under() { # dir -> prints the devices it detached
 	local bf dev
 	for bf in /sys/block/loop*/loop/backing_file; do

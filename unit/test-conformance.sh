@@ -9,6 +9,7 @@
 set -u
 . "$(dirname "$0")/tap-status.sh"
 tmp=$(mktemp -d /tmp/vfsidmap-conformance.XXXXXX)
+chmod 755 "$tmp"   # check refuses a tree or VT_RUN_BASE others cannot search
 trap 'rm -rf "$tmp"' EXIT
 
 report() { # fs kernel rows... (each "title|verdict|evidence")

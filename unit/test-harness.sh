@@ -15,6 +15,7 @@ if [ "$(id -u)" != 0 ]; then
 fi
 
 out=$(mktemp -d /tmp/vfsidmap-harness.XXXXXX)
+chmod 755 "$out"   # check refuses a tree or VT_RUN_BASE others cannot search
 trap 'rm -rf "$out"' EXIT
 # run directories of our own: other runs on this machine are not ours
 mkdir "$out/runs"

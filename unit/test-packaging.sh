@@ -17,6 +17,7 @@ MAKE=${MAKE:-make}
 PLAN=16
 echo "1..$PLAN"
 work=$(mktemp -d /var/tmp/vfsidmap-pkg.XXXXXX)
+chmod 755 "$work"   # check refuses a tree or VT_RUN_BASE others cannot search
 trap 'rm -rf "$work"' EXIT
 # a run base must exist (check never creates one); test callers that are
 # not root must reach the mount point below it

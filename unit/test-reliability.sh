@@ -16,7 +16,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=89
+PLAN=91
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -114,6 +114,16 @@ for base in relative/base "$T/missing/base"; do
 	ok $([ $rc = 2 ] && grep -q "VT_RUN_BASE" "$T/o" && [ ! -e "$base" ] && [ ! -e "$T/rb" ]; echo $?) \
 		"VT_RUN_BASE=$base: exit 2, nothing created"
 done
+# a base (or checkout) that the unprivileged callers cannot search: exit 2
+# naming the directory, before any run directory or result is made
+mkdir -m 700 "$T/closed"; mkdir "$T/closed/base"
+VT_RUN_BASE=$T/closed/base ./check --fs tmpfs --results "$T/rb" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "$T/closed (mode 700) is not searchable by other users" "$T/o" && [ ! -e "$T/rb" ] \
+	&& [ -z "$(ls -A "$T/closed/base")" ]; echo $?) "VT_RUN_BASE below a 0700 directory: exit 2, the directory named, nothing created"
+chmod 711 "$T/closed"
+VT_RUN_BASE=$T/closed/base ./check --fs tmpfs --results "$T/rb" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && grep -q '^1 passed, 0 failed' "$T/o"; echo $?) "the same base made searchable (0711): the run passes"
+rm -rf "$T/closed" "$T/rb"
 ok $(./check -h | grep -q VT_RUN_BASE; echo $?) "--help documents VT_RUN_BASE"
 ok $(grep -q VT_RUN_BASE "$src/README.md"; echo $?) "README documents VT_RUN_BASE"
 

@@ -12,6 +12,7 @@ PLAN=30
 echo "1..$PLAN"
 
 out=$(mktemp -d /tmp/vfsidmap-xopts.XXXXXX)
+chmod 755 "$out"   # check refuses a tree or VT_RUN_BASE others cannot search
 trap 'rm -rf "$out"' EXIT
 # a run base must exist (check never creates one); test callers that are
 # not root must reach the mount point below it
