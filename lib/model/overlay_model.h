@@ -4,7 +4,7 @@
  * (vt_world): each overlay rule is the plain rule applied twice, once as
  * the caller to the overlay inode (through the overlay's own, never
  * idmapped, mount) and once as the mounter to the real inode through the
- * layer's idmap, plus what copy-up and creation add (overlay_rules.c).
+ * layer's idmap, plus what copy-up and creation add (overlay_model.c).
  *
  * Scope: regular files in the overlay's root directory whose real inode is
  * on the lower layer (not copied up yet); the root is the upper directory.

@@ -4,7 +4,12 @@
  * FS_ALLOW_IDMAP) against the overlay inode, and the mounter (the
  * credentials ovl_override_creds() installs, taken at mount time) against
  * the real inode through its layer's mount. Source: Linux 6.12
- * fs/overlayfs/{inode,util,copy_up,dir,file}.c, fs/namei.c, fs/attr.c. */
+ * fs/overlayfs/{inode,util,copy_up,dir,file}.c, fs/namei.c, fs/attr.c.
+ *
+ * Not a *_rules.c file: no matrix family calls it, so its mutation points
+ * (break.h; ids "overlay_model.c:...") are not in the registry the matrix
+ * scores (vfsidmap-tool mutants, unit/test-mutants.sh); idmapped/006 run
+ * with VT_MODEL_BREAK='overlay_model.c:...' is what kills them. */
 #include "model/overlay_model.h"
 #include "model/rules.h"
 
