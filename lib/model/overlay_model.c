@@ -320,6 +320,65 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 		  "idmap", NULL);
 }
 
+static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_world cw, mw;
+	struct vt_mop_args a;
+	struct vt_expect pe;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the mounter's half of ovl_permission on the root (the real inode is
+	 * the upper dir) for the lookup's MAY_EXEC and may_delete's W|X. The
+	 * kernel asks it after the caller's half; the order only matters when
+	 * both refuse, which a root mounter on an upper dir its idmap maps
+	 * never does */
+	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
+	err = vt_inode_permission(&mw, &w->upper_root, VT_MAY_WRITE | VT_MAY_EXEC, &r);
+	if (err && VT_REFUSES_("ovl_permission/mounter-dir")) {
+		say(e, -err, "ovl_permission: the mounter on the upper dir: ", rule_text(r));
+		return;
+	}
+	/* do_unlinkat -> may_delete(&nop_mnt_idmap, overlay dir, overlay
+	 * inode) as the caller: the plain rules (an owner the layer does not
+	 * map is EOVERFLOW, W|X on the dir, check_sticky) on the overlay's
+	 * inodes, whose owners come through the layers' idmaps */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_UNLINK;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, &a, &pe);
+	if (pe.err && VT_REFUSES_("may_delete/overlay")) {
+		say(e, pe.err, "unlink through the overlay mount, as the caller on the overlay "
+			       "inodes: ",
+		    pe.rule);
+		return;
+	}
+	/* ovl_do_remove -> ovl_remove_and_whiteout: the lower name is covered
+	 * by a whiteout the mounter makes in the workdir through the upper
+	 * idmap (ovl_whiteout -> vfs_whiteout -> vfs_mknod: may_create needs
+	 * fsuidgid_has_mapping; inode_init_owner: mapped_fsuid) and renames
+	 * into the upper dir */
+	if (!vt_fsuidgid_has_mapping(&mw) && VT_REFUSES_("ovl_whiteout/may_create")) {
+		say(e, EOVERFLOW, "ovl_whiteout: the mounter's fsuid does not map through the "
+				  "upper idmap",
+		    NULL);
+		return;
+	}
+	e->upper = true;
+	e->whiteout = true;
+	e->upper_uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns,
+				      vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
+	e->upper_gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
+				      vt_vfsgid_from_kgid(vt_cur_fsgid(&mw)));
+	say(e, 0, "ovl_remove_and_whiteout: a whiteout made by the mounter through the upper "
+		  "idmap covers the lower name",
+	    NULL);
+}
+
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -349,6 +408,9 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
 		return;
 	case VT_OVL_CHOWN:
 		op_chown(w, uid, gid, e);
+		return;
+	case VT_OVL_UNLINK:
+		op_unlink(w, e);
 		return;
 	}
 }

@@ -32,6 +32,7 @@ enum vt_ovl_op {
 	VT_OVL_OPEN_WRITE,	/* open(o, O_WRONLY): copies o up */
 	VT_OVL_CREATE,		/* open(n, O_CREAT|O_EXCL|O_WRONLY, 0644) in the root */
 	VT_OVL_CHOWN,		/* fchownat(root, o, uid, gid, 0): copies o up */
+	VT_OVL_UNLINK,		/* unlinkat(root, o, 0): a whiteout covers it */
 };
 
 struct vt_ovl_expect {
@@ -45,6 +46,7 @@ struct vt_ovl_expect {
 	bool upper;
 	vt_kuid_t upper_uid;
 	vt_kgid_t upper_gid;
+	bool whiteout;		/* the upper entry is a whiteout (char 0:0) */
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */

@@ -1,5 +1,5 @@
 /* idmapped/006: overlayfs stacked on idmapped layers, checked against the
- * model of overlay_rules.c.
+ * model of overlay_model.c.
  *
  * Container runtimes mount an overlay whose layers are idmapped mounts:
  * the lower layer is an idmapped mount of a directory on the filesystem
@@ -9,7 +9,7 @@
  * shown as 10000-19999), and callers use the overlay through its own,
  * plain mount. Linux 6.12 takes idmapped lower and upper layers (no check
  * in ovl_get_upper/ovl_lower_dir refuses them). What the kernel must do
- * (fs/overlayfs, cited per rule in lib/model/overlay_rules.c):
+ * (fs/overlayfs, cited per rule in lib/model/overlay_model.c):
  *  - the overlay inode's owner is the real inode's as its layer's mount
  *    shows it (ovl_copyattr: i_uid_into_vfsuid(real_idmap, realinode));
  *  - a permission check runs twice (ovl_permission): as the caller against
@@ -132,6 +132,7 @@ struct ovl {
 	char upperdir[4096];	/* the upper layer, plain path */
 	char merged[4096];
 	struct vt_midmap lower_map, upper_map, ero_map;
+	mode_t root_mode;	/* of the upper dir, the overlay's root */
 };
 
 static struct vt_mcred model_cred(const struct who *c)
@@ -178,7 +179,7 @@ static void model_world(const struct ovl *o, const struct obj *ob, const struct 
 	w->upper_idmap = &o->upper_map;
 	w->caller = model_cred(c);
 	w->mounter = model_cred(&mounter);
-	w->upper_root = minode(S_IFDIR | 0777, 0, 0);
+	w->upper_root = minode(S_IFDIR | o->root_mode, 0, 0);
 	if (ob)
 		w->lower_obj = minode(S_IFREG | ob->mode, ob->uid, ob->gid);
 	w->overflowuid = vt_overflowuid();
@@ -313,12 +314,14 @@ static void ero_unmount(struct vt_ctx *ctx)
 /* A fresh overlay in "<case dir>/TAG": lower/ with every object, up/upper
  * (0777, 0:0) and up/work, lower/ and up/ mounted idmapped, the overlay at
  * merged/. The mounts live in the test's private mount namespace. */
-static bool make_overlay(struct vt_ctx *ctx, const char *tag, bool ero, struct ovl *o)
+static bool make_overlay_root(struct vt_ctx *ctx, const char *tag, bool ero, mode_t root_mode,
+			      struct ovl *o)
 {
 	char p[4096], name[256], opts[16384];
 	size_t k;
 
 	memset(o, 0, sizeof(*o));
+	o->root_mode = root_mode;
 	if (!vt_need_fs(ctx, VT_FSF_OVERLAY))
 		return false;
 	if (!parse_map(ctx, "lower", LOWER_MAP, &o->lower_map) ||
@@ -347,7 +350,7 @@ static bool make_overlay(struct vt_ctx *ctx, const char *tag, bool ero, struct o
 	if (!vt_mkdir(ctx, name, 0755, 0, 0, p, sizeof(p)))
 		return false;
 	snprintf(name, sizeof(name), "%s/up/upper", tag);
-	if (!vt_mkdir(ctx, name, 0777, 0, 0, o->upperdir, sizeof(o->upperdir)))
+	if (!vt_mkdir(ctx, name, root_mode, 0, 0, o->upperdir, sizeof(o->upperdir)))
 		return false;
 	snprintf(name, sizeof(name), "%s/up/work", tag);
 	if (!vt_mkdir(ctx, name, 0755, 0, 0, p, sizeof(p)))
@@ -384,6 +387,11 @@ static bool make_overlay(struct vt_ctx *ctx, const char *tag, bool ero, struct o
 		return false;
 	}
 	return true;
+}
+
+static bool make_overlay(struct vt_ctx *ctx, const char *tag, bool ero, struct ovl *o)
+{
+	return make_overlay_root(ctx, tag, ero, 0777, o);
 }
 
 /* A case makes up to 96 overlays: each is taken down when done (the
@@ -428,6 +436,8 @@ static int run_op(void *arg, void *data, size_t len)
 		break;
 	case VT_OVL_CHOWN:
 		return fchownat(AT_FDCWD, a->path, a->uid, a->gid, 0) < 0 ? errno : 0;
+	case VT_OVL_UNLINK:
+		return unlinkat(AT_FDCWD, a->path, 0) < 0 ? errno : 0;
 	}
 	if (fd < 0)
 		return errno;
@@ -442,6 +452,7 @@ static const char *op_name(int op)
 	case VT_OVL_OPEN_READ: return "open(O_RDONLY)";
 	case VT_OVL_OPEN_WRITE: return "open(O_WRONLY)";
 	case VT_OVL_CREATE: return "open(O_CREAT|O_EXCL|O_WRONLY, 0644)";
+	case VT_OVL_UNLINK: return "unlink";
 	default: return "fchownat";
 	}
 }
@@ -476,7 +487,11 @@ static int check_op(struct vt_ctx *ctx, const struct ovl *o, int op, const char 
 	if (!vt_expect_errno(ctx, what, r.ret, e->err, e->rule))
 		return r.ret;
 	snprintf(up, sizeof(up), "%s/%s", o->upperdir, name);
-	if (r.ret == 0) {
+	if (r.ret == 0 && e->whiteout) {
+		if (lstat(a.path, &st) == 0 || errno != ENOENT)
+			vt_fail(ctx, "%s: %s is still there through the overlay (%s) [rule: %s]", what,
+				a.path, vt_errname(errno), e->rule);
+	} else if (r.ret == 0) {
 		if (lstat(a.path, &st) < 0) {
 			vt_fail(ctx, "%s: stat %s: %s", what, a.path, vt_errname(errno));
 			return r.ret;
@@ -488,6 +503,9 @@ static int check_op(struct vt_ctx *ctx, const struct ovl *o, int op, const char 
 	}
 	if (e->upper) {
 		vt_expect_owner(ctx, up, e->upper_uid.val, e->upper_gid.val, e->rule);
+		if (e->whiteout && (lstat(up, &st) < 0 || !S_ISCHR(st.st_mode) || st.st_rdev != 0))
+			vt_fail(ctx, "%s: %s is not a whiteout (char 0:0) [rule: %s]", what, up,
+				e->rule);
 	} else if (lstat(up, &st) == 0) {
 		vt_fail(ctx, "%s: %s exists on the upper layer (owner %u:%u), expected none "
 			     "[rule: %s]",
@@ -641,15 +659,50 @@ static void chown_obj(struct vt_ctx *ctx, const struct objset *set)
 		     "chown_ok, ovl_set_attr/notify_change in this world");
 }
 
+/* unlink in a sticky root (01777): who may remove a lower name is
+ * decided on the overlay's inodes (check_sticky), the whiteout is the
+ * mounter's */
+static void unlink_obj(struct vt_ctx *ctx, const struct objset *set)
+{
+	struct vt_ovl_world w;
+	struct vt_ovl_expect e;
+	struct tally t = { 0 };
+	char tag[64];
+	struct ovl o;
+	size_t i, j;
+
+	if (!vt_need_fs(ctx, VT_FSF_STICKY))
+		return;
+	for (i = 0; i < set->n; i++)
+		for (j = 0; j < NCALLERS; j++) {
+			snprintf(tag, sizeof(tag), "u%zu-%zu", i, j);
+			if (!make_overlay_root(ctx, tag, set->ero, 01777, &o))
+				return;
+			model_world(&o, &set->objs[i], &callers[j], &w);
+			vt_ovl_model(&w, VT_OVL_UNLINK, vt_cuid(0), vt_cgid(0), &e);
+			count(&t, check_op(ctx, &o, VT_OVL_UNLINK, set->objs[i].name, &callers[j],
+					   NULL, &e));
+			unmake_overlay(ctx, &o);
+		}
+	report(ctx, "unlink (sticky root)", &t);
+	vt_expect_eq(ctx, "unlinks allowed and refused by check_sticky", t.ok > 0 && t.eperm > 0,
+		     1, "check_sticky on the overlay inodes in this world");
+	if (!set->ero)
+		vt_expect_eq(ctx, "unlinks refused for an unmapped owner", t.eoverflow > 0, 1,
+			     "may_delete: !vfsuid_valid -> EOVERFLOW (f50000-*)");
+}
+
 static void dir_stat(struct vt_ctx *ctx) { stat_owner(ctx, &dir_set); }
 static void dir_read(struct vt_ctx *ctx) { open_read(ctx, &dir_set); }
 static void dir_write(struct vt_ctx *ctx) { open_write(ctx, &dir_set); }
 static void dir_chown(struct vt_ctx *ctx) { chown_obj(ctx, &dir_set); }
+static void dir_unlink(struct vt_ctx *ctx) { unlink_obj(ctx, &dir_set); }
 /* the erofs layer's: its mount goes at the case's end */
 static void ero_stat(struct vt_ctx *ctx) { stat_owner(ctx, &ero_set); ero_unmount(ctx); }
 static void ero_read(struct vt_ctx *ctx) { open_read(ctx, &ero_set); ero_unmount(ctx); }
 static void ero_write(struct vt_ctx *ctx) { open_write(ctx, &ero_set); ero_unmount(ctx); }
 static void ero_chown(struct vt_ctx *ctx) { chown_obj(ctx, &ero_set); ero_unmount(ctx); }
+static void ero_unlink(struct vt_ctx *ctx) { unlink_obj(ctx, &ero_set); ero_unmount(ctx); }
 
 /* The overlay cannot itself be idmapped: ovl_fs_type.fs_flags is
  * FS_USERNS_MOUNT only, and can_idmap_mount() refuses a filesystem
@@ -689,10 +742,12 @@ static const struct vt_case cases[] = {
 	{ "overlay-idmapped-layers-open-write-copy-up", dir_write },
 	{ "overlay-idmapped-layers-create-upper-owner", create_new },
 	{ "overlay-idmapped-layers-chown-copy-up", dir_chown },
+	{ "overlay-idmapped-layers-unlink-sticky-whiteout", dir_unlink },
 	{ "overlay-idmapped-erofs-lower-stat-owner", ero_stat },
 	{ "overlay-idmapped-erofs-lower-open-read-two-checks", ero_read },
 	{ "overlay-idmapped-erofs-lower-open-write-copy-up", ero_write },
 	{ "overlay-idmapped-erofs-lower-chown-copy-up", ero_chown },
+	{ "overlay-idmapped-erofs-lower-unlink-sticky-whiteout", ero_unlink },
 	{ "overlay-mount-cannot-be-idmapped-einval", idmap_the_overlay },
 	{ NULL, NULL },
 };
