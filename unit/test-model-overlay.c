@@ -78,7 +78,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(21);
+	unit_begin(25);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -161,5 +161,19 @@ int main(void)
 	world(&w, cred(12000, 12000, -1, false), 0666, 1000, 1000);
 	vt_ovl_model(&w, VT_OVL_CHOWN, vt_cuid(12000), vt_cgid(12000), &e);
 	expect(&e, EPERM, NULL, "12000 chowns 11000's file: chown_ok");
+
+	/* unlink in a sticky root: may_delete on the overlay inodes */
+	world(&w, cred(1000, 1000, -1, false), 0644, 1000, 1000);
+	w.upper_root.mode = S_IFDIR | 01777;
+	vt_ovl_model(&w, VT_OVL_UNLINK, vt_cuid(0), vt_cgid(0), &e);
+	expect(&e, EPERM, NULL, "1000 unlinks its on-disk file, seen as 11000's: check_sticky");
+	w.caller = cred(11000, 11000, -1, false);
+	vt_ovl_model(&w, VT_OVL_UNLINK, vt_cuid(0), vt_cgid(0), &e);
+	expect(&e, 0, NULL, "11000 unlinks it");
+	unit_check(e.whiteout && e.upper_uid.val == 0 && e.upper_gid.val == 0,
+		   "the whiteout is the mounter's: 0 through UPPER is disk 0");
+	world(&w, cred(0, 0, -1, true), 0644, 50000, 50000);
+	vt_ovl_model(&w, VT_OVL_UNLINK, vt_cuid(0), vt_cgid(0), &e);
+	expect(&e, EOVERFLOW, NULL, "root unlinks 50000's: may_delete, !vfsuid_valid");
 	return unit_end();
 }
