@@ -1,0 +1,416 @@
+/* overlayfs on idmapped layers (overlay_model.h). Every rule is the plain
+ * model's, evaluated in the world overlayfs evaluates it in: the caller
+ * through the overlay's mount (never idmapped: ovl_fs_type has no
+ * FS_ALLOW_IDMAP) against the overlay inode, and the mounter (the
+ * credentials ovl_override_creds() installs, taken at mount time) against
+ * the real inode through its layer's mount. Source: Linux 6.12
+ * fs/overlayfs/{inode,util,copy_up,dir,file}.c, fs/namei.c, fs/attr.c.
+ *
+ * Not a *_rules.c file: no matrix family calls it, so its mutation points
+ * (break.h; ids "overlay_model.c:...") are not in the registry the matrix
+ * scores (vfsidmap-tool mutants, unit/test-mutants.sh); idmapped/006 run
+ * with VT_MODEL_BREAK='overlay_model.c:...' is what kills them. */
+#include "model/overlay_model.h"
+#include "model/rules.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A plain world: the layers and the overlay were mounted in the initial
+ * user namespace, so every s_user_ns is the initial one. */
+static void plain_world(struct vt_world *pw, const struct vt_ovl_world *w,
+			const struct vt_midmap *idmap, const struct vt_mcred *cred, bool rdonly)
+{
+	memset(pw, 0, sizeof(*pw));
+	pw->fs_ns = &vt_init_ns;
+	pw->idmap = idmap;
+	pw->cred = *cred;
+	pw->sb_rdonly = rdonly;
+	pw->overflowuid = w->overflowuid;
+	pw->overflowgid = w->overflowgid;
+}
+
+struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_minode *real)
+{
+	struct vt_world lw;
+	struct vt_minode o = *real;
+
+	memset(&lw, 0, sizeof(lw));
+	lw.fs_ns = &vt_init_ns;
+	lw.idmap = layer;
+	/* ovl_copyattr(): i_uid = vfsuid_into_kuid(i_uid_into_vfsuid(real_idmap,
+	 * realinode)), the gid the same way, i_mode copied */
+	o.uid = vt_vfsuid_into_kuid(vt_i_uid_into_vfsuid(&lw, real));
+	o.gid = vt_vfsgid_into_kgid(vt_i_gid_into_vfsgid(&lw, real));
+	o.nacl = o.ndefacl = 0;
+	return o;
+}
+
+/* E's outcome ERR, decided by the rule WHAT (and the plain rule INNER) */
+static void say(struct vt_ovl_expect *e, int err, const char *what, const char *inner)
+{
+	static char buf[512];	/* one expectation at a time (tests are single threaded) */
+
+	snprintf(buf, sizeof(buf), "%s%s", what, inner ? inner : "");
+	e->err = err;
+	e->rule = buf;
+}
+
+static const char *rule_text(enum vt_rule r)
+{
+	return r == VT_R_NONE ? "" : vt_rule_info(r)->text;
+}
+
+/* inode_permission(&nop_mnt_idmap, overlay inode, MASK) as the caller, which
+ * ends in ovl_permission(): 0, or -errno with the rule in E. */
+static int ovl_inode_permission(const struct vt_ovl_world *w, const struct vt_minode *ovl,
+				const struct vt_minode *real, bool real_upper, int mask,
+				struct vt_ovl_expect *e)
+{
+	struct vt_world cw, mw;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the caller: inode_permission() refuses MAY_WRITE on an overlay inode
+	 * with an unmapped id (HAS_UNMAPPED_ID), then ovl_permission() asks
+	 * generic_permission(&nop_mnt_idmap, inode, mask) with the caller's
+	 * creds */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	err = vt_inode_permission(&cw, ovl, mask, &r);
+	if (err && VT_REFUSES_("ovl_permission/caller")) {
+		say(e, -err, "ovl_permission: the caller on the overlay inode (owner from "
+			     "ovl_copyattr through the layer's idmap): ", rule_text(r));
+		return err;
+	}
+	/* the mounter (ovl_override_creds) on the real inode through the
+	 * layer's idmap: inode_permission(mnt_idmap(realpath.mnt), realinode);
+	 * a lower non-special file asked for MAY_WRITE is asked for MAY_READ
+	 * (it is copied up first: "Make sure mounter can read file") */
+	if (!real_upper && (S_ISREG(real->mode) || S_ISDIR(real->mode) || S_ISLNK(real->mode)) &&
+	    (mask & VT_MAY_WRITE))
+		mask = (mask & ~VT_MAY_WRITE) | VT_MAY_READ;
+	plain_world(&mw, w, real_upper ? w->upper_idmap : w->lower_idmap, &w->mounter,
+		    !real_upper && w->lower_rdonly);
+	err = vt_inode_permission(&mw, real, mask, &r);
+	if (err && !VT_REFUSES_("ovl_permission/mounter"))
+		err = 0;
+	if (err)
+		say(e, -err, "ovl_permission: the mounter on the real inode through the layer's "
+			     "idmap: ", rule_text(r));
+	return err;
+}
+
+/* What the caller's stat() shows of a real inode on LAYER. */
+static void seen(const struct vt_ovl_world *w, const struct vt_midmap *layer,
+		 const struct vt_minode *real, struct vt_ovl_expect *e)
+{
+	struct vt_minode o = vt_ovl_inode(layer, real);
+
+	/* ovl_getattr -> vfs_getattr(realpath) -> generic_fillattr(real idmap),
+	 * the same ids as ovl_copyattr's; cp_new_stat: from_kuid_munged() */
+	e->seen_uid = vt_from_kuid_munged(w->caller.ns, o.uid, w->overflowuid);
+	e->seen_gid = vt_from_kgid_munged(w->caller.ns, o.gid, w->overflowgid);
+}
+
+/* ovl_copy_up_one() of the lower object, as the mounter (ovl_copy_up_flags
+ * installs ovl_override_creds): 0 with the upper copy in *UP, or -errno. */
+static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt_ovl_expect *e)
+{
+	struct vt_world lw, uw;
+	vt_kuid_t su;
+	vt_kgid_t sg;
+
+	/* vfs_getattr(lowerpath): generic_fillattr through the lower idmap */
+	plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+	su = vt_vfsuid_into_kuid(vt_i_uid_into_vfsuid(&lw, &w->lower_obj));
+	sg = vt_vfsgid_into_kgid(vt_i_gid_into_vfsgid(&lw, &w->lower_obj));
+	if ((!vt_kuid_has_mapping(w->mounter.ns, su) || !vt_kgid_has_mapping(w->mounter.ns, sg)) &&
+	    VT_REFUSES_("ovl_copy_up_one/kuid_has_mapping")) {
+		say(e, EOVERFLOW, "ovl_copy_up_one: !kuid_has_mapping(current_user_ns(), "
+				  "stat.uid/gid) of the lower file through its idmap -> "
+				  "EOVERFLOW (4f11ada10d0a)", NULL);
+		return -EOVERFLOW;
+	}
+	/* the copy is made in the workdir by the mounter through the upper
+	 * idmap (ovl_create_real / ovl_do_tmpfile): may_create() and
+	 * vfs_tmpfile() refuse unless fsuidgid_has_mapping() */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	if (!vt_fsuidgid_has_mapping(&uw) && VT_REFUSES_("ovl_copy_up/may_create")) {
+		say(e, EOVERFLOW, "ovl_copy_up: the mounter creates the copy through the upper "
+				  "idmap: fsuidgid_has_mapping() fails -> EOVERFLOW", NULL);
+		return -EOVERFLOW;
+	}
+	/* ovl_set_attr(): notify_change(upper idmap, ATTR_UID|ATTR_GID,
+	 * ia_vfsuid = VFSUIDT_INIT(stat.uid)): notify_change refuses an id
+	 * the upper mount cannot write (!vfsuid_has_fsmapping) */
+	if ((!vt_vfsuid_has_fsmapping(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(su)) ||
+	     !vt_vfsgid_has_fsmapping(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(sg))) &&
+	    VT_REFUSES_("ovl_set_attr/notify_change")) {
+		say(e, EOVERFLOW, "ovl_set_attr: notify_change(upper idmap) of the lower "
+				  "owner as the layer shows it: !vfsuid_has_fsmapping -> "
+				  "EOVERFLOW", NULL);
+		return -EOVERFLOW;
+	}
+	*up = w->lower_obj;
+	up->uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(su));
+	up->gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(sg));
+	return 0;
+}
+
+static void op_open(const struct vt_ovl_world *w, bool write, struct vt_ovl_expect *e)
+{
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	struct vt_world uw;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* may_open -> inode_permission(MAY_OPEN | acc_mode) */
+	if (ovl_inode_permission(w, &ovl, &w->lower_obj, false,
+				 write ? VT_MAY_WRITE : VT_MAY_READ, e))
+		return;
+	if (!write) {
+		/* ovl_open_realfile: inode_permission(real idmap, realinode,
+		 * MAY_OPEN | MAY_READ) as the mounter: ovl_permission's own */
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		say(e, 0, "ovl_permission: the caller on the overlay inode and the mounter on "
+			  "the real one both allow MAY_READ", NULL);
+		return;
+	}
+	/* ovl_open -> ovl_maybe_copy_up(O_WRONLY) -> ovl_copy_up_flags */
+	if (copy_up(w, &up, e))
+		return;
+	/* ovl_open_realfile: inode_permission(upper idmap, upper inode,
+	 * MAY_OPEN | MAY_WRITE) as the mounter */
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	err = vt_inode_permission(&uw, &up, VT_MAY_WRITE, &r);
+	if (err && VT_REFUSES_("ovl_open_realfile/inode_permission")) {	/* the copy stays */
+		say(e, -err, "ovl_open_realfile: the mounter opens the upper copy: ",
+		    rule_text(r));
+		return;
+	}
+	seen(w, w->upper_idmap, &up, e);
+	say(e, 0, "copied up: ovl_copy_up_one + ovl_set_attr give the upper copy the lower "
+		  "owner as the lower mount shows it, stored through the upper idmap", NULL);
+}
+
+static void op_create(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root), up;
+	struct vt_world cw, ow;
+	struct vt_mcred oc;
+	enum vt_rule r = VT_R_NONE;
+	vt_kuid_t fsuid;
+	vt_kgid_t fsgid;
+	int err;
+
+	/* may_o_create -> may_create(&nop_mnt_idmap, overlay dir): the caller's
+	 * fsuid/fsgid must map (fsuidgid_has_mapping), then W|X on the dir */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	if (!vt_fsuidgid_has_mapping(&cw) && VT_REFUSES_("may_create/overlay")) {
+		say(e, EOVERFLOW, "may_create on the overlay: fsuidgid_has_mapping", NULL);
+		return;
+	}
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_WRITE | VT_MAY_EXEC, e))
+		return;
+	/* ovl_create_object: inode_init_owner(&nop_mnt_idmap, inode, dir):
+	 * the caller's fsuid, and fsgid unless the dir is setgid */
+	fsuid = vt_cur_fsuid(&cw);
+	fsgid = (root.mode & S_ISGID) ? root.gid : vt_cur_fsgid(&cw);
+	/* ovl_create_or_link -> ovl_setup_cred_for_create: the mounter's creds
+	 * with fsuid/fsgid = the new overlay inode's i_uid/i_gid */
+	oc = w->mounter;
+	oc.fsuid = vt_from_kuid(w->mounter.ns, fsuid);
+	oc.fsgid = vt_from_kgid(w->mounter.ns, fsgid);
+	plain_world(&ow, w, w->upper_idmap, &oc, false);
+	/* ovl_create_upper: lookup_one(upper idmap) needs MAY_EXEC on the
+	 * upper dir; vfs_create(upper idmap) -> may_create: fsuidgid_has_mapping
+	 * (EOVERFLOW), then MAY_WRITE|MAY_EXEC */
+	err = vt_inode_permission(&ow, &w->upper_root, VT_MAY_EXEC, &r);
+	if (!err && !vt_fsuidgid_has_mapping(&ow) &&
+	    VT_REFUSES_("ovl_create_upper/may_create")) {
+		say(e, EOVERFLOW, "ovl_create_upper -> vfs_create(upper idmap) with fsuid/fsgid "
+				  "of the caller (ovl_setup_cred_for_create): may_create: "
+				  "fsuidgid_has_mapping fails -> EOVERFLOW", NULL);
+		return;
+	}
+	if (!err)
+		err = vt_inode_permission(&ow, &w->upper_root, VT_MAY_WRITE | VT_MAY_EXEC, &r);
+	if (err && VT_REFUSES_("ovl_create_upper/inode_permission")) {
+		say(e, -err, "ovl_create_upper: the mounter's caps with the caller's fsuid on the "
+			     "upper dir: ", rule_text(r));
+		return;
+	}
+	/* inode_init_owner(upper idmap): mapped_fsuid/mapped_fsgid */
+	memset(&up, 0, sizeof(up));
+	up.exists = true;
+	up.mode = S_IFREG | 0644;
+	up.uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(fsuid));
+	up.gid = (w->upper_root.mode & S_ISGID)
+			 ? w->upper_root.gid
+			 : vt_from_vfsgid(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(fsgid));
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	seen(w, w->upper_idmap, &up, e);
+	say(e, 0, "created on the upper layer with the caller's fsuid/fsgid "
+		  "(ovl_setup_cred_for_create) through the upper idmap (inode_init_owner)",
+	    NULL);
+}
+
+static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
+		     struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root), up;
+	struct vt_mop_args a;
+	struct vt_expect pe;
+	struct vt_world cw, uw;
+
+	/* the path walk: MAY_EXEC on the root, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	/* chown_common + notify_change(&nop_mnt_idmap) + ovl_setattr's
+	 * setattr_prepare(&nop_mnt_idmap): the plain chown rules, the caller
+	 * against the overlay inode */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_CHOWN;
+	a.uid = uid;
+	a.gid = gid;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, &a, &pe);
+	if (pe.err && VT_REFUSES_("ovl_setattr/setattr_prepare")) {
+		say(e, pe.err, "chown through the overlay mount (setattr_prepare(&nop_mnt_idmap) "
+			       "on the overlay inode): ", pe.rule);
+		return;
+	}
+	/* ovl_setattr -> ovl_copy_up */
+	if (copy_up(w, &up, e))
+		return;
+	/* then, as the mounter, ovl_do_notify_change(upper idmap, upper,
+	 * attr): the attr's ia_vfsuid (the caller's kuid) must map through
+	 * the upper idmap, and the upper filesystem's setattr_prepare runs
+	 * chown_ok for the mounter: the plain chown on the upper mount */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	a.uid = vt_from_kuid(w->mounter.ns, vt_make_kuid(w->caller.ns, uid));
+	a.gid = vt_from_kgid(w->mounter.ns, vt_make_kgid(w->caller.ns, gid));
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&uw, &a, &pe);
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	if (pe.err && VT_REFUSES_("ovl_setattr/notify_change")) {	/* the copy-up is done: the copy stays, with the lower owner */
+		say(e, pe.err, "ovl_setattr: notify_change(upper idmap) as the mounter: ",
+		    pe.rule);
+		return;
+	}
+	up = pe.result;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	seen(w, w->upper_idmap, &up, e);
+	say(e, 0, "ovl_setattr: copied up, then chowned on the upper layer through its "
+		  "idmap", NULL);
+}
+
+static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_world cw, mw;
+	struct vt_mop_args a;
+	struct vt_expect pe;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the mounter's half of ovl_permission on the root (the real inode is
+	 * the upper dir) for the lookup's MAY_EXEC and may_delete's W|X. The
+	 * kernel asks it after the caller's half; the order only matters when
+	 * both refuse, which a root mounter on an upper dir its idmap maps
+	 * never does */
+	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
+	err = vt_inode_permission(&mw, &w->upper_root, VT_MAY_WRITE | VT_MAY_EXEC, &r);
+	if (err && VT_REFUSES_("ovl_permission/mounter-dir")) {
+		say(e, -err, "ovl_permission: the mounter on the upper dir: ", rule_text(r));
+		return;
+	}
+	/* do_unlinkat -> may_delete(&nop_mnt_idmap, overlay dir, overlay
+	 * inode) as the caller: the plain rules (an owner the layer does not
+	 * map is EOVERFLOW, W|X on the dir, check_sticky) on the overlay's
+	 * inodes, whose owners come through the layers' idmaps */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_UNLINK;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, &a, &pe);
+	if (pe.err && VT_REFUSES_("may_delete/overlay")) {
+		say(e, pe.err, "unlink through the overlay mount, as the caller on the overlay "
+			       "inodes: ",
+		    pe.rule);
+		return;
+	}
+	/* ovl_do_remove -> ovl_remove_and_whiteout: the lower name is covered
+	 * by a whiteout the mounter makes in the workdir through the upper
+	 * idmap (ovl_whiteout -> vfs_whiteout -> vfs_mknod: may_create needs
+	 * fsuidgid_has_mapping; inode_init_owner: mapped_fsuid) and renames
+	 * into the upper dir */
+	if (!vt_fsuidgid_has_mapping(&mw) && VT_REFUSES_("ovl_whiteout/may_create")) {
+		say(e, EOVERFLOW, "ovl_whiteout: the mounter's fsuid does not map through the "
+				  "upper idmap",
+		    NULL);
+		return;
+	}
+	e->upper = true;
+	e->whiteout = true;
+	e->upper_uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns,
+				      vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
+	e->upper_gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
+				      vt_vfsgid_from_kgid(vt_cur_fsgid(&mw)));
+	say(e, 0, "ovl_remove_and_whiteout: a whiteout made by the mounter through the upper "
+		  "idmap covers the lower name",
+	    NULL);
+}
+
+void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
+		  struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+
+	memset(e, 0, sizeof(*e));
+	switch (op) {
+	case VT_OVL_STAT:
+		/* the path walk (may_lookup on the root, both checks), then
+		 * ovl_getattr */
+		if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+			return;
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		say(e, 0, "ovl_getattr: the lower owner through the lower layer's idmap "
+			  "(generic_fillattr), munged for the caller", NULL);
+		return;
+	case VT_OVL_OPEN_READ:
+	case VT_OVL_OPEN_WRITE:
+		if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+			return;
+		op_open(w, op == VT_OVL_OPEN_WRITE, e);
+		return;
+	case VT_OVL_CREATE:
+		if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+			return;
+		op_create(w, e);
+		return;
+	case VT_OVL_CHOWN:
+		op_chown(w, uid, gid, e);
+		return;
+	case VT_OVL_UNLINK:
+		op_unlink(w, e);
+		return;
+	}
+}

@@ -1,0 +1,58 @@
+/* overlayfs stacked on idmapped layers (fs/overlayfs, Linux 6.12): what the
+ * kernel must do when a caller works through a plain overlay mount whose
+ * lower and upper layers are idmapped mounts. Built on the plain model
+ * (vt_world): each overlay rule is the plain rule applied twice, once as
+ * the caller to the overlay inode (through the overlay's own, never
+ * idmapped, mount) and once as the mounter to the real inode through the
+ * layer's idmap, plus what copy-up and creation add (overlay_model.c).
+ *
+ * Scope: regular files in the overlay's root directory whose real inode is
+ * on the lower layer (not copied up yet); the root is the upper directory.
+ * No POSIX ACLs (the overlay inode takes them from the real one through
+ * ovl_get_acl, not modelled here). */
+#ifndef VT_MODEL_OVERLAY_H
+#define VT_MODEL_OVERLAY_H
+
+#include "model/world_model.h"
+
+struct vt_ovl_world {
+	const struct vt_midmap *lower_idmap;	/* the lower layer's mount */
+	const struct vt_midmap *upper_idmap;	/* the upper layer's mount */
+	bool lower_rdonly;			/* the lower sb is read-only (an image) */
+	struct vt_mcred caller;			/* works through the overlay mount */
+	struct vt_mcred mounter;		/* ofs->creator_cred (ovl_override_creds) */
+	struct vt_minode upper_root;		/* the upper dir: the overlay root's real inode */
+	struct vt_minode lower_obj;		/* root/o, a lower inode (on-disk ids) */
+	uint32_t overflowuid, overflowgid;
+};
+
+enum vt_ovl_op {
+	VT_OVL_STAT,		/* fstatat(root, o): the owner only */
+	VT_OVL_OPEN_READ,	/* open(o, O_RDONLY) */
+	VT_OVL_OPEN_WRITE,	/* open(o, O_WRONLY): copies o up */
+	VT_OVL_CREATE,		/* open(n, O_CREAT|O_EXCL|O_WRONLY, 0644) in the root */
+	VT_OVL_CHOWN,		/* fchownat(root, o, uid, gid, 0): copies o up */
+	VT_OVL_UNLINK,		/* unlinkat(root, o, 0): a whiteout covers it */
+};
+
+struct vt_ovl_expect {
+	int err;		/* 0 or the errno */
+	const char *rule;	/* the kernel function that decides */
+	/* on success: stat() of the result through the overlay, as the caller */
+	vt_cuid_t seen_uid;
+	vt_cgid_t seen_gid;
+	/* is there an upper inode for the result now (also after a failure
+	 * that came after the copy-up), and its on-disk owner */
+	bool upper;
+	vt_kuid_t upper_uid;
+	vt_kgid_t upper_gid;
+	bool whiteout;		/* the upper entry is a whiteout (char 0:0) */
+};
+
+/* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
+struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_minode *real);
+
+void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
+		  struct vt_ovl_expect *e);
+
+#endif
