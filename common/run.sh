@@ -231,6 +231,7 @@ vt_run_section() { # run index
 	vt_prepare_fs "$i"
 	vt_report_section "$i"
 	dir="$VT_STAGE/${VT_S_NAME[$i]}"
+	VT_TIMES_NEW=()
 	# check.time: the last published run's times; the section's file is
 	# carried into this run's staging and updated there (common/progress.sh)
 	vt_times_load "$VT_RESULT_DIR/${VT_S_NAME[$i]}"
@@ -259,6 +260,7 @@ vt_run_section() { # run index
 		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
+	[ -n "$VT_WRITE_ERROR" ] || vt_times_flush "$dir"
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
 	if [ -n "${VT_S_SCRATCH[$i]:-}" ]; then
 		rm -rf --one-file-system "${VT_S_SCRATCH[$i]}"
