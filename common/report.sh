@@ -74,7 +74,7 @@ vt_report_section() { # run index
 vt_count_cases() { # ktap file
 	CP=0 CF=0 CS=0
 	[ -f "$1" ] || return 0
-	# counted already by vt_run_one (vt_ktap_digest)
+	# counted already by vt_run_one (vt_test_files)
 	if [ "$1" = "${VT_T_COUNTED:-}" ]; then
 		read -r CP CF CS <<<"$VT_T_COUNTS"
 		return 0

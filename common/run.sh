@@ -55,45 +55,33 @@ vt_watchdog_stop() {
 	VT_WATCHDOG=""
 }
 
-# What check needs of a test's KTAP, in one pass (one awk per test, not a
-# grep or sed per question): sets VT_KTAP_SKIPALL (1 when the document is
-# "1..0 # SKIP"), VT_KTAP_PLAN (the first plan line's count, "" if none),
-# VT_KTAP_GOT (top-level results), VT_KTAP_COUNTS ("passed failed skipped"
-# top-level results), VT_KTAP_SKIP_REASON (the first "1..0 # SKIP"
-# reason) and VT_KTAP_CASE_SKIP ("case: reason" of the first case skipped
-# on its own).
-vt_ktap_digest() { # ktap-file
-	local digest
-	VT_KTAP_SKIPALL=0 VT_KTAP_PLAN="" VT_KTAP_GOT=0 VT_KTAP_COUNTS="0 0 0"
-	VT_KTAP_SKIP_REASON="" VT_KTAP_CASE_SKIP=""
-	[ -f "$1" ] || return 0
-	digest=$(awk '
-		/^1\.\.0 # SKIP/ { skipall = 1 }
-		/^1\.\.0 # SKIP / && !r1 { r1 = 1; reason1 = substr($0, 13) }
-		plan == "" && /^1\.\.[0-9]/ { plan = substr($0, 4); sub(/[^0-9].*/, "", plan) }
-		/^(not )?ok [0-9]/ { got++ }
-		/^not ok / { f++ }
-		/^ok / { if (/ # SKIP/) s++; else p++ }
-		!r2 && /^ *ok [0-9]* [^ ]* # SKIP / {
-			r2 = 1; x = $0; sub(/^ *ok [0-9]* /, "", x)
-			i = index(x, " # SKIP "); reason2 = substr(x, 1, i - 1) ": " substr(x, i + 8)
-		}
-		END {
-			printf "%d %s %d %d %d %d\n%s\n%s\n", skipall, plan == "" ? "-" : plan, got, p, f, s, reason1, reason2
-		}' "$1")
+# The per-test files and what check needs of a test's KTAP come from one
+# process, vfsidmap-tool test-files (runner/test-files.h), instead of a
+# cat, a cp or two and an awk (forks are dear in run/vm's TCG guest):
+# NNN.full, NNN.ktap and NNN.rules, and a digest of the KTAP that sets
+# VT_KTAP_SKIPALL (1 when the document is "1..0 # SKIP"), VT_KTAP_PLAN
+# (the first plan line's count, "" if none), VT_KTAP_GOT (top-level
+# results), VT_KTAP_COUNTS ("passed failed skipped" top-level results),
+# VT_KTAP_SKIP_REASON (the first "1..0 # SKIP" reason) and
+# VT_KTAP_CASE_SKIP ("case: reason" of the first case skipped on its own).
+vt_test_files() { # out base header
+	local digest failed=""
+	digest=$("$VT_TOOL" test-files "$1" "$2" "$3" 2>"$1.failed") ||
+		{ [ -r "$1.failed" ] && IFS= read -r failed <"$1.failed"; vt_write_failed "${failed:-$2.full}"; }
 	{
 		read -r VT_KTAP_SKIPALL VT_KTAP_PLAN VT_KTAP_GOT VT_KTAP_COUNTS
 		IFS= read -r VT_KTAP_SKIP_REASON
 		IFS= read -r VT_KTAP_CASE_SKIP
 	} <<<"$digest"
 	[ "$VT_KTAP_PLAN" != - ] || VT_KTAP_PLAN=""
+	[ -n "$VT_KTAP_COUNTS" ] || VT_KTAP_COUNTS="0 0 0"
 }
 
 # Why the output of a test that passed (or was notrun) is not whole, or
 # nothing: a KTAP document states its plan ("1..N", top level) and then has
 # N top-level results, or is "1..0 # SKIP" (KTAP, Documentation/dev-tools/
 # ktap.rst); the executor writes its verdict (pass/notrun) to --status.
-# The KTAP facts are vt_ktap_digest's.
+# The KTAP facts are vt_test_files'.
 vt_output_short() { # ktap-file status -> VT_SHORT
 	VT_SHORT=""
 	case $2 in
@@ -157,21 +145,12 @@ vt_run_one() { # run-index test resdir
 	fi
 	local stamp
 	TZ=UTC printf -v stamp '%(%FT%TZ)T' -1
-	{
-		echo "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms"
-		echo "== status: $status (exit $rc)"
-		echo "== KTAP"
-		cat "$out.ktap"
-		if [ -s "$out.stderr" ]; then
-			echo "== stderr"
-			cat "$out.stderr"
-		fi
-	} >"$base.full" || vt_write_failed "$base.full"
-	cp -- "$out.ktap" "$base.ktap" || vt_write_failed "$base.ktap"
-	if [ -f "$out.rules" ]; then
-		cp -- "$out.rules" "$base.rules" || vt_write_failed "$base.rules"
-	fi
-	vt_ktap_digest "$out.ktap"
+	# NNN.full: these lines, the KTAP, "== stderr" and the test's stderr
+	# when it wrote any; NNN.ktap; NNN.rules when the test wrote rules
+	vt_test_files "$out" "$base" "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms
+== status: $status (exit $rc)
+== KTAP
+"
 	reason=""
 	VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
 	if [ -e "$flag" ]; then
@@ -262,7 +241,7 @@ vt_run_one() { # run-index test resdir
 	rm -f "$out".*
 	VT_T_REASON=$reason
 	VT_T_KTAP="$base.ktap"
-	# (the report counts the cases from these, not from the file again)
+	# (the report counts the cases from the digest, not from the file again)
 	VT_T_COUNTED=$VT_T_KTAP VT_T_COUNTS=$VT_KTAP_COUNTS
 }
 
