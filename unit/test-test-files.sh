@@ -33,7 +33,7 @@ printf 'warn\0ing \xff\xfe\nlast line without newline' >"$d/o.stderr"
 printf 'rule\tdecision\0\xff\n' >"$d/o.rules"
 run
 check_ '[ $rc -eq 0 ] && [ "$out" = "1 0 0 0 0 0"$'"'"'\nno idmap here'"'"' ]' \
-	"1..0 # SKIP: skipped as a whole, plan 0, the reason after '# SKIP ' (got $(printf %q "$out"))"
+	"a plan of 0 with a SKIP directive: skipped as a whole, plan 0, the directive's reason (got $(printf %q "$out"))"
 check_ '{ printf "%s" "$hdr"; cat "$d/o.ktap"; echo "== stderr"; cat "$d/o.stderr"; } | cmp -s - "$d/b.full" && cmp -s "$d/o.rules" "$d/b.rules"' \
 	"stderr follows '== stderr' byte for byte (NUL, invalid UTF-8, no final newline); NNN.rules is a copy"
 
@@ -43,7 +43,7 @@ printf 'no plan\r\nok 1 a\r\nok x\nnot ok\n  ok 7  # SKIP empty name\nok 12a z #
 rm -f "$d/o.rules"
 run
 check_ '[ $rc -eq 0 ] && [ "$out" = "0 05 2 2 0 1"$'"'"'\n\n: empty name'"'"' ]' \
-	"the first plan line's digits as written (05); results are top-level 'ok'/'not ok' and a digit ('ok 1 a', 'ok 12a z': 2; 'ok x', 'not ok' are not); passed/skipped go by a top-level 'ok ' with or without ' # SKIP' (ok 1, ok x / ok 12a); the nested 'ok 7  # SKIP' is the first case skip, with an empty name; 'ok 12a z' is none (its number has a letter) (got $(printf %q "$out"))"
+	"the first plan line's digits as written (05); results are top-level 'ok'/'not ok' and a digit ('ok 1 a', 'ok 12a z': 2; 'ok x', 'not ok' are not); passed/skipped go by a top-level 'ok ' without or with a SKIP directive (ok 1, ok x / ok 12a); the nested 'ok 7' with two spaces before its directive is the first case skip, with an empty name; 'ok 12a z' is none (its number has a letter) (got $(printf %q "$out"))"
 
 # a results directory that is not there: the first file that cannot be
 # written is named, the digest still printed
