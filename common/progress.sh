@@ -65,17 +65,32 @@ vt_times_last() { # test -> VT_LAST
 	VT_LAST=${VT_LAST_TIME[$1]+${VT_LAST_TIME[$1]}s}
 }
 
-# Records a passing run's whole seconds in the section's check.time and in
-# the results directory's (merged: one line per test, the latest time), in
-# this run's staging (published with the rest, common/results.sh).
+# Records a passing run's whole seconds for the section's check.time and
+# the results directory's (merged: one line per test, the latest time).
+# Kept in memory and written once, at the end of the section
+# (vt_times_flush): a sort and a rename per test cost forks, and the
+# staging is published only after the section's loop is left anyway.
+declare -A VT_TIMES_NEW=()
 vt_times_record() { # section-result-dir test seconds
-	local f
-	mkdir -p "$1" || return 1
+	VT_TIMES_NEW[$2]=$3
+}
+
+# Writes the times recorded since the last flush into the section's
+# check.time and the run's, in this run's staging (published with the
+# rest, common/results.sh).
+vt_times_flush() { # section-result-dir
+	local f t
+	[ ${#VT_TIMES_NEW[@]} -gt 0 ] || return 0
+	mkdir -p "$1" || { vt_write_failed "$1"; return 1; }
 	for f in "$1/check.time" "$VT_STAGE/check.time"; do
 		{
-			[ -r "$f" ] && awk -v t="$2" '$1 != t' "$f"
-			echo "$2 $3"
+			# the earlier lines of the tests recorded now go
+			if [ -r "$f" ]; then
+				awk 'NR == FNR { t[$0] = 1; next } !($1 in t)' <(printf '%s\n' "${!VT_TIMES_NEW[@]}") "$f"
+			fi
+			for t in "${!VT_TIMES_NEW[@]}"; do echo "$t ${VT_TIMES_NEW[$t]}"; done
 		} | sort >"$f.tmp" && mv -f "$f.tmp" "$f" ||
 			{ rm -f "$f.tmp"; vt_write_failed "$f"; return 1; }
 	done
+	VT_TIMES_NEW=()
 }

@@ -55,27 +55,48 @@ vt_watchdog_stop() {
 	VT_WATCHDOG=""
 }
 
+# The per-test files and what check needs of a test's KTAP come from one
+# process, vfsidmap-tool test-files (runner/test-files.h), instead of a
+# cat, a cp or two and an awk (forks are dear in run/vm's TCG guest):
+# NNN.full, NNN.ktap and NNN.rules, and a digest of the KTAP that sets
+# VT_KTAP_SKIPALL (1 when the document is "1..0 # SKIP"), VT_KTAP_PLAN
+# (the first plan line's count, "" if none), VT_KTAP_GOT (top-level
+# results), VT_KTAP_COUNTS ("passed failed skipped" top-level results),
+# VT_KTAP_SKIP_REASON (the first "1..0 # SKIP" reason) and
+# VT_KTAP_CASE_SKIP ("case: reason" of the first case skipped on its own).
+vt_test_files() { # out base header
+	local digest failed=""
+	digest=$("$VT_TOOL" test-files "$1" "$2" "$3" 2>"$1.failed") ||
+		{ [ -r "$1.failed" ] && IFS= read -r failed <"$1.failed"; vt_write_failed "${failed:-$2.full}"; }
+	{
+		read -r VT_KTAP_SKIPALL VT_KTAP_PLAN VT_KTAP_GOT VT_KTAP_COUNTS
+		IFS= read -r VT_KTAP_SKIP_REASON
+		IFS= read -r VT_KTAP_CASE_SKIP
+	} <<<"$digest"
+	[ "$VT_KTAP_PLAN" != - ] || VT_KTAP_PLAN=""
+	[ -n "$VT_KTAP_COUNTS" ] || VT_KTAP_COUNTS="0 0 0"
+}
+
 # Why the output of a test that passed (or was notrun) is not whole, or
 # nothing: a KTAP document states its plan ("1..N", top level) and then has
 # N top-level results, or is "1..0 # SKIP" (KTAP, Documentation/dev-tools/
 # ktap.rst); the executor writes its verdict (pass/notrun) to --status.
-vt_output_short() { # ktap-file status
-	local plan got
+# The KTAP facts are vt_test_files'.
+vt_output_short() { # ktap-file status -> VT_SHORT
+	VT_SHORT=""
 	case $2 in
-	"error: no status"*) echo "the executor's verdict is missing"; return 0 ;;
+	"error: no status"*) VT_SHORT="the executor's verdict is missing"; return 0 ;;
 	esac
-	[ -f "$1" ] || { echo "no KTAP output"; return 0; }
-	grep -q '^1\.\.0 # SKIP' "$1" && return 0
-	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$1" | head -n 1)
-	[ -n "$plan" ] || { echo "no KTAP plan line"; return 0; }
-	got=$(grep -c '^\(not \)\{0,1\}ok [0-9]' "$1")
-	[ "$got" = "$plan" ] || echo "$got of $plan results"
+	[ -f "$1" ] || { VT_SHORT="no KTAP output"; return 0; }
+	[ "$VT_KTAP_SKIPALL" = 1 ] && return 0
+	[ -n "$VT_KTAP_PLAN" ] || { VT_SHORT="no KTAP plan line"; return 0; }
+	[ "$VT_KTAP_GOT" = "$VT_KTAP_PLAN" ] || VT_SHORT="$VT_KTAP_GOT of $VT_KTAP_PLAN results"
 }
 
 # Per-test files go to the staging directory; a failed write is an error
 # of the run (vt_write_failed), never a silent 0-byte file.
 vt_run_one() { # run-index test resdir
-	local i=$1 t=$2 dir=$3 base rc start status reason expf out limit flag sig
+	local i=$1 t=$2 dir=$3 base rc start status reason expf out limit flag sig f
 	base="$dir/${t##*/}"
 	[ -d "$dir" ] || mkdir -p "$dir" || { vt_write_failed "$dir"; return 1; }
 	vt_case_expunge_file "${VT_S_FS[$i]}" "$t"
@@ -86,7 +107,10 @@ vt_run_one() { # run-index test resdir
 	# the results with its write checked.
 	out="${VT_WORKDIR:-$VT_RUNDIR}/test"
 	flag="${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fired"
-	rm -f "$out".* "$flag"
+	# (left only by a test that did not get to its end; no rm otherwise)
+	for f in "$out".* "$flag"; do
+		[ -e "$f" ] && { rm -f "$out".* "$flag"; break; }
+	done
 	vt_exec_fs_args "$i"
 	vt_now_us
 	start=$VT_NOW
@@ -121,20 +145,12 @@ vt_run_one() { # run-index test resdir
 	fi
 	local stamp
 	TZ=UTC printf -v stamp '%(%FT%TZ)T' -1
-	{
-		echo "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms"
-		echo "== status: $status (exit $rc)"
-		echo "== KTAP"
-		cat "$out.ktap"
-		if [ -s "$out.stderr" ]; then
-			echo "== stderr"
-			cat "$out.stderr"
-		fi
-	} >"$base.full" || vt_write_failed "$base.full"
-	cp -- "$out.ktap" "$base.ktap" || vt_write_failed "$base.ktap"
-	if [ -f "$out.rules" ]; then
-		cp -- "$out.rules" "$base.rules" || vt_write_failed "$base.rules"
-	fi
+	# NNN.full: these lines, the KTAP, "== stderr" and the test's stderr
+	# when it wrote any; NNN.ktap; NNN.rules when the test wrote rules
+	vt_test_files "$out" "$base" "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms
+== status: $status (exit $rc)
+== KTAP
+"
 	reason=""
 	VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
 	if [ -e "$flag" ]; then
@@ -146,9 +162,9 @@ vt_run_one() { # run-index test resdir
 	case $rc in
 	0) VT_T_RESULT=pass ;;
 	4) VT_T_RESULT=notrun
-	   reason=$(sed -n 's/^1\.\.0 # SKIP //p' "$out.ktap" | head -n 1)
+	   reason=$VT_KTAP_SKIP_REASON
 	   # Every case skipped on its own: give the first case's reason.
-	   [ -n "$reason" ] || reason=$(sed -n 's/^ *ok [0-9]* \([^ ]*\) # SKIP /\1: /p' "$out.ktap" | head -n 1)
+	   [ -n "$reason" ] || reason=$VT_KTAP_CASE_SKIP
 	   [ -n "$reason" ] || reason="test said notrun" ;;
 	124) VT_T_RESULT=fail VT_T_FAIL_TYPE=timeout
 	   reason="timeout: killed after ${VT_S_TIMEOUT[$i]}s (-T)" ;;
@@ -177,7 +193,8 @@ vt_run_one() { # run-index test resdir
 	if [ "$rc" = 3 ]; then
 		short="the test could not write all of its KTAP output (exit 3)"
 	elif [ "$VT_T_RESULT" = pass ] || [ "$VT_T_RESULT" = notrun ]; then
-		short=$(vt_output_short "$out.ktap" "$status")
+		vt_output_short "$out.ktap" "$status"
+		short=$VT_SHORT
 	fi
 	if [ -n "$short" ]; then
 		VT_T_RESULT=error VT_T_ERROR_TYPE=harness VT_T_FAIL_TYPE=""
@@ -224,6 +241,8 @@ vt_run_one() { # run-index test resdir
 	rm -f "$out".*
 	VT_T_REASON=$reason
 	VT_T_KTAP="$base.ktap"
+	# (the report counts the cases from the digest, not from the file again)
+	VT_T_COUNTED=$VT_T_KTAP VT_T_COUNTS=$VT_KTAP_COUNTS
 }
 
 vt_run_section() { # run index
@@ -231,6 +250,7 @@ vt_run_section() { # run index
 	vt_prepare_fs "$i"
 	vt_report_section "$i"
 	dir="$VT_STAGE/${VT_S_NAME[$i]}"
+	VT_TIMES_NEW=()
 	# check.time: the last published run's times; the section's file is
 	# carried into this run's staging and updated there (common/progress.sh)
 	vt_times_load "$VT_RESULT_DIR/${VT_S_NAME[$i]}"
@@ -241,7 +261,7 @@ vt_run_section() { # run index
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
-		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
+		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_COUNTED="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
 		local why_expunged
 		vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"
 		why_expunged=$VT_WHY
@@ -259,6 +279,7 @@ vt_run_section() { # run index
 		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
+	[ -n "$VT_WRITE_ERROR" ] || vt_times_flush "$dir"
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
 	if [ -n "${VT_S_SCRATCH[$i]:-}" ]; then
 		rm -rf --one-file-system "${VT_S_SCRATCH[$i]}"

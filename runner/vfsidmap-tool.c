@@ -35,6 +35,10 @@
  *                                   exit 3: swapped, but that fsync failed
  *   xml-text [--max BYTES [--see FILE]]  stdin as XML character data
  *                                   (runner/xml-text.h); 2 if writing fails
+ *   test-files OUT BASE HEADER      a test's result files from its output
+ *                                   and the facts check needs of its KTAP
+ *                                   (runner/test-files.h); a file that cannot
+ *                                   be written: its path on stderr, exit 3
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
@@ -44,6 +48,7 @@
 #include "world/ro_image.h"
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
+#include "test-files.h"
 #include "xml-text.h"
 
 #include <dirent.h>
@@ -479,5 +484,13 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "xml-text") == 0)
 		return cmd_xml_text(argc - 1, argv + 1);
+	if (strcmp(argv[1], "test-files") == 0 && argc == 5) {
+		const char *failed;
+
+		if (vt_test_files(argv[2], argv[3], argv[4], stdout, &failed) == 0)
+			return 0;
+		fprintf(stderr, "%s\n", failed ? failed : "(the digest on stdout)");
+		return 3;
+	}
 	return die("unknown command '%s'", argv[1]);
 }

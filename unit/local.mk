@@ -9,6 +9,9 @@ TESTS += $(UNIT_TESTS)
 # bad input, not root. Runs ./check on the built tree.
 TESTS += unit/test-harness.sh
 EXTRA_DIST += unit/test-harness.sh
+# vfsidmap-tool test-files: a test's result files and its KTAP digest.
+TESTS += unit/test-test-files.sh
+EXTRA_DIST += unit/test-test-files.sh
 # The reference model (pure) and the meta-test proving the matrix can fail.
 UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-vfat \
 	unit/test-model-readonly unit/test-ro-image unit/test-model-overlay
