@@ -35,6 +35,8 @@ struct vt_family {
 	const char *test_id;	/* the test that runs it alone: "matrix/002" */
 	int local_count;	/* cases per (map, caller) pair */
 	void (*make)(int local, struct vt_mcase *c);
+	/* crosses the wide axes too (axes.h: VT_MAP_AXES_BASE) */
+	bool wide_axes;
 };
 
 /* main() of a matrix program: every case of one family. */
@@ -58,7 +60,11 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	}
 #endif
 #define VT_MATRIX_FAMILY(id, nnn, count, makefn)                                              \
-	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn };      \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn, false }; \
+	VT_MATRIX_MAIN_(vt_family_##id)
+/* the same, crossing the wide axes (axes.h) */
+#define VT_MATRIX_FAMILY_WIDE(id, nnn, count, makefn)                                         \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn, true }; \
 	VT_MATRIX_MAIN_(vt_family_##id)
 
 extern const struct vt_family vt_family_create, vt_family_chown, vt_family_chmod,

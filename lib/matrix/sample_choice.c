@@ -152,7 +152,7 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		struct vt_expect e;
 		struct vt_trace tr;
 		uint64_t *row = bits + (size_t)ncand * nwords;
-		int idx, pair, item, nk;
+		int idx, map, caller, item, nk;
 		const struct vt_family *f = mx_space_case(sp, g, &idx);
 
 		for (fi = 0; sp->fams[fi] != f; fi++)
@@ -179,10 +179,10 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		if (drop_mut >= 0 && k < nk)
 			continue;
 		vt_coverage_items(&tr, e.err, row);
-		pair = idx / f->local_count;
-		item = nitems_rules + fi * (nmap + ncall) + pair / ncall;
+		vt_family_pair(f, idx / f->local_count, &map, &caller);
+		item = nitems_rules + fi * (nmap + ncall) + map;
 		row[item / 64] |= 1ULL << (item % 64);
-		item = nitems_rules + fi * (nmap + ncall) + nmap + pair % ncall;
+		item = nitems_rules + fi * (nmap + ncall) + nmap + caller;
 		row[item / 64] |= 1ULL << (item % 64);
 		for (k = 0; k < nk; k++) {
 			item = nitems_axes + kills[k];

@@ -83,4 +83,4 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY(chown, "002", NOBJS * NTARGETS, make)
+VT_MATRIX_FAMILY_WIDE(chown, "002", NOBJS * NTARGETS, make)

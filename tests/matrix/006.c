@@ -75,4 +75,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2, make)
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2, make)
