@@ -136,43 +136,39 @@ int vt_axes_init(char *err, size_t errlen)
  * map with every base caller; ns2's callers on the plain mount, the
  * shifted one, the split one (its maps are ns2's: the container whose
  * root owns the disk's 0) and the sparse one. */
-static bool wide_pair(int map, int caller)
+static bool crosses(unsigned int wide, int map, int caller)
 {
 	const char *mn = vt_map_axes[map].name;
 
+	if (map >= VT_MAP_AXES_BASE && !(wide & VT_WIDE_MAPS))
+		return false;
 	if (caller < VT_CALLER_AXES_BASE)
 		return true;
+	if (!(wide & VT_WIDE_CALLERS))
+		return false;
 	return strcmp(mn, "none") == 0 || strcmp(mn, "shift10000") == 0 ||
 	       strcmp(mn, "split") == 0 || strcmp(mn, "sparse") == 0;
-}
-
-static bool crosses(const struct vt_family *f, int map, int caller)
-{
-	if (!f->wide_axes)
-		return map < VT_MAP_AXES_BASE && caller < VT_CALLER_AXES_BASE;
-	return wide_pair(map, caller);
 }
 
 #define NPAIRS_MAX (sizeof(vt_map_axes) / sizeof(vt_map_axes[0]) * \
 		    (sizeof(vt_caller_axes) / sizeof(vt_caller_axes[0])))
 
-/* the pairs of each kind (0: base, 1: wide), map-major */
+/* the pairs of each value of wide_axes, map-major */
 static struct {
 	int n;
 	short map[NPAIRS_MAX], caller[NPAIRS_MAX];
-} pairs[2];
+} pairs[4];
 
 static void pairs_init(void)
 {
-	static const struct vt_family base = { .wide_axes = false }, wide = { .wide_axes = true };
 	int k, m, c;
 
 	if (pairs[0].n)
 		return;
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 4; k++)
 		for (m = 0; m < vt_map_axis_count; m++)
 			for (c = 0; c < vt_caller_axis_count; c++)
-				if (crosses(k ? &wide : &base, m, c)) {
+				if (crosses((unsigned int)k, m, c)) {
 					pairs[k].map[pairs[k].n] = (short)m;
 					pairs[k].caller[pairs[k].n++] = (short)c;
 				}
@@ -181,7 +177,7 @@ static void pairs_init(void)
 int vt_family_npairs(const struct vt_family *f)
 {
 	pairs_init();
-	return pairs[f->wide_axes].n;
+	return pairs[f->wide_axes & 3].n;
 }
 
 int vt_family_ncases(const struct vt_family *f)
@@ -192,8 +188,8 @@ int vt_family_ncases(const struct vt_family *f)
 void vt_family_pair(const struct vt_family *f, int pair, int *map, int *caller)
 {
 	pairs_init();
-	*map = pairs[f->wide_axes].map[pair];
-	*caller = pairs[f->wide_axes].caller[pair];
+	*map = pairs[f->wide_axes & 3].map[pair];
+	*caller = pairs[f->wide_axes & 3].caller[pair];
 }
 
 int vt_family_pair_index(const struct vt_family *f, int map, int caller)
@@ -201,8 +197,8 @@ int vt_family_pair_index(const struct vt_family *f, int map, int caller)
 	int k;
 
 	pairs_init();
-	for (k = 0; k < pairs[f->wide_axes].n; k++)
-		if (pairs[f->wide_axes].map[k] == map && pairs[f->wide_axes].caller[k] == caller)
+	for (k = 0; k < pairs[f->wide_axes & 3].n; k++)
+		if (pairs[f->wide_axes & 3].map[k] == map && pairs[f->wide_axes & 3].caller[k] == caller)
 			return k;
 	return -1;
 }

@@ -50,7 +50,8 @@ int vt_axes_init(char *err, size_t errlen);
  * that differ, a map of more than five extents, callers in ns2) are
  * crossed only by the families whose struct vt_family sets wide_axes,
  * the ones whose rules translate ids (create, chown, setattr, permission,
- * acl, fscaps, exec), which keeps the whole matrix's time in bounds. */
+ * acl, fscaps; exec, the costliest per case, only ns2's callers), which
+ * keeps the whole matrix's time in bounds. */
 #define VT_MAP_AXES_BASE 7
 #define VT_CALLER_AXES_BASE 22
 struct vt_family;
