@@ -84,7 +84,9 @@ static void mark_expunged(const struct mx_space *sp, const struct vt_expunges *x
 									     f->name, vt_map_axes[m].name,
 									     vt_caller_axes[cl].name);
 
-						if (strncmp(rest, pre, pl) != 0)
+						/* a pair the family does not cross has no case */
+						if (strncmp(rest, pre, pl) != 0 ||
+						    vt_family_pair_index(f, m, cl) < 0)
 							continue;
 						for (loc = 0; loc < f->local_count; loc++) {
 							struct vt_mcase c;
