@@ -27,6 +27,18 @@ static const struct row rows[] = {
 	{ "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", 1001, 1000, "circular swap" },
 	{ "b:0:10000:1000,b:1000:21000:1000,b:3000:3000:1000", 1500, 21500, "multi-extent: second extent" },
 	{ "b:0:10000:1000,b:1000:21000:1000,b:3000:3000:1000", 2500, INV, "multi-extent: gap" },
+	/* more than UID_GID_MAP_MAX_BASE_EXTENTS (5) extents, written
+	 * unsorted: the kernel sorts them and bsearches (map_id_range_down_max) */
+#define SPARSE "u:69999:69999:1,u:20000:2000:1,u:10000:10000:999,u:999:10999:2," \
+	       "u:2000:1000:1,u:1001:1001:1,u:0:0:1"
+	{ SPARSE, 999, 10999, "seven extents: first id of an extent" },
+	{ SPARSE, 1000, 11000, "seven extents: last id of an extent" },
+	{ SPARSE, 1001, 1001, "seven extents: one past an extent is the next extent's" },
+	{ SPARSE, 998, INV, "seven extents: one before an extent, in a gap" },
+	{ SPARSE, 10998, 10998, "seven extents: last id of a 999-id extent" },
+	{ SPARSE, 69999, 69999, "seven extents: a one-id extent" },
+	{ SPARSE, 70000, INV, "seven extents: one past the highest extent" },
+	{ SPARSE, 20000, 2000, "seven extents: the last extent written" },
 };
 
 int main(void)

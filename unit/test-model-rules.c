@@ -18,7 +18,7 @@
 #define NONE 0xffffffffu
 #define ALL (~0ULL)
 
-enum ns_choice { INIT, NS0, NS1 };
+enum ns_choice { INIT, NS0, NS1, NS2 };
 
 struct row {
 	const char *name;	/* what the row states */
@@ -62,7 +62,14 @@ struct row {
 #define FULL 0x1ffffffffffULL
 #define NETRAW (1ULL << 13)
 
-static struct vt_mns ns0, ns1;
+static struct vt_mns ns0, ns1, ns2;
+
+/* lib/matrix/axes.c's sparse map: seven uid extents (the kernel's
+ * bsearch path), gaps, a different gid map; ns2's uid and gid maps
+ * differ (VT_NS2_SPEC) */
+#define SPARSE "u:69999:69999:1,u:20000:2000:1,u:10000:10000:999,u:999:10999:2," \
+	       "u:2000:1000:1,u:1001:1001:1,u:0:0:1,g:0:0:1,g:1000:1001:1,g:1002:1002:68998"
+#define SPLIT "u:0:10000:65536,g:0:20000:65536"
 
 static void fill_acl(struct vt_mop_args *a, uint32_t id)
 {
@@ -395,12 +402,58 @@ static struct row rows[] = {
 	  "may_dedupe_file: inode_permission(MAY_WRITE): HAS_UNMAPPED_ID",
 	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0777, 0, 0, false, 0100666, 70000, 70000,
 	  OP(.op = VT_OP_DEDUPE), EPERM, NOCHECK },
+	/* --- issue 23: uid and gid maps that differ, a map of seven extents --- */
+	{ "sparse map: u1000's fsuid maps (disk 2000) but its fsgid 1000 does not: EOVERFLOW",
+	  "may_o_create: fsuidgid_has_mapping (from_vfsgid on the gid map: no extent has lower 1000)",
+	  SPARSE, INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), EOVERFLOW, NOCHECK },
+	{ "sparse map: u1001 creates; uid 1001 -> disk 1001 (u:1001:1001:1), gid 1001 -> disk 1000 (g:1000:1001:1)",
+	  "inode_init_owner: mapped_fsuid/mapped_fsgid = from_vfsuid/from_vfsgid, each on its own map",
+	  SPARSE, INIT, 1001, 1001, NONE, 0, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), 0, .want_uid = 1001, .want_gid = 1000,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 1001 },
+	{ "sparse map: ns0 u1000 (kuid 11000, the last lower id of u:999:10999:2) creates disk 1000:11000",
+	  "map_id_up (bsearch over the sorted reverse array): 999 + (11000 - 10999); stat: from_kuid(ns0, 11000)",
+	  SPARSE, NS0, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), 0, .want_uid = 1000, .want_gid = 11000,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 1000 },
+	{ "sparse map: disk 1001, one past u:999:10999:2, is its own extent's (seen 1001, not 11001)",
+	  "map_id_range_down: id <= first + count - 1; generic_fillattr: from_kuid_munged",
+	  SPARSE, INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 1001, 1001,
+	  OP(.op = VT_OP_OPEN_READ), 0, .want_uid = NONE, .want_gid = NONE, .want_fcaps_rootid = NONE,
+	  .want_acl_user_id = NONE, .want_seen_uid = 1001 },
+	{ "sparse map: disk 70000, one past u:69999:69999:1, is unmapped: stat shows the overflow uid",
+	  "map_id_range_down: no extent holds it -> INVALID; from_kuid_munged -> overflowuid",
+	  SPARSE, INIT, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 70000, 70000,
+	  OP(.op = VT_OP_OPEN_READ), 0, .want_uid = NONE, .want_gid = NONE, .want_fcaps_rootid = NONE,
+	  .want_acl_user_id = NONE, .want_seen_uid = 65534 },
+	{ "ns2 root creates on the plain mount: disk 10000:20000, stat shows 0",
+	  "inode_init_owner: current_fsuid/fsgid = make_kuid/make_kgid(ns2, 0), each on its own map",
+	  NULL, NS2, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), 0, .want_uid = 10000, .want_gid = 20000,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 0 },
+	{ "ns2 root creates through the split map (ns2's own maps): disk 0:0",
+	  "inode_init_owner: from_vfsuid(10000) on u:0:10000, from_vfsgid(20000) on g:0:20000",
+	  SPLIT, NS2, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0, 0, 0,
+	  OP(.op = VT_OP_OPEN_CREAT, .mode = 0644), 0, .want_uid = 0, .want_gid = 0,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 0 },
+	{ "ns2 u1000 chgrps its file to its supplementary group 1001 through split: disk gid 1001",
+	  "chown_common: make_kgid(ns2, 1001) = 21001; chgrp_ok: vfsgid_in_group_p; setattr_copy: from_vfsgid",
+	  SPLIT, NS2, 1000, 1000, 1001, 0, 022, 0777, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_CHOWN, .uid = { NONE }, .gid = { 1001 }), 0, .want_uid = 1000,
+	  .want_gid = 1001, .want_fcaps_rootid = NONE, .want_acl_user_id = NONE, .want_seen_uid = 1000 },
+	{ "ACL_USER 1000 named by ns2 root through split is stored as disk 1000",
+	  "posix_acl_from_xattr: make_kuid(ns2, 1000) = 11000; vfs_set_acl_idmapped_mnt: from_vfsuid",
+	  SPLIT, NS2, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_ACL_SET, .nacl = -1 /* filled: u:1000 */), 0, .want_uid = NONE,
+	  .want_gid = NONE, .want_fcaps_rootid = NONE, .want_acl_user_id = 1000, .want_seen_uid = 0 },
 };
 
 static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 		  struct vt_mop_args *op)
 {
-	unit_world(w, m, r->map, r->ns == INIT ? &vt_init_ns : r->ns == NS0 ? &ns0 : &ns1, r->uid,
+	unit_world(w, m, r->map,
+		   r->ns == INIT ? &vt_init_ns : r->ns == NS0 ? &ns0 : r->ns == NS2 ? &ns2 : &ns1, r->uid,
 		   r->gid, r->group, r->caps);
 	w->posixacl = true;
 	w->cred.umask = r->umask;
@@ -449,6 +502,9 @@ int main(void)
 	ns1.parent = &ns0;
 	ns1.owner = vt_kuid(10000);
 	vt_mapping_parse("b:0:1000:1000", &ns1.map, err, sizeof(err));
+	ns2.name = "ns2";
+	ns2.parent = &vt_init_ns;
+	vt_mapping_parse(SPLIT, &ns2.map, err, sizeof(err));
 	unit_begin(n);
 	for (i = 0; i < n; i++) {
 		const struct row *r = &rows[i];

@@ -1,7 +1,11 @@
-/* The shared axes: seven mount idmaps and twenty-two callers. */
+/* The shared axes: seven mount idmaps and twenty-two callers every family
+ * crosses, and the wide axes (one map, two callers) the families that
+ * translate ids cross as well (axes.h). */
 #include "matrix/axes.h"
+#include "matrix/matrix.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define ALLCAPS (~0ULL)
 
@@ -21,6 +25,23 @@ const struct vt_map_axis vt_map_axes[] = {
 	{ "split", "u:0:10000:65536,g:0:20000:65536" },
 	{ "swap", "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534" },
 	{ "multi", "b:0:10000:1000,b:1000:21000:1000,b:3000:3000:1000" },
+	/* wide (issue 23). "sparse": seven uid extents, so the kernel keeps
+	 * them sorted and looks ids up by bsearch (more than
+	 * UID_GID_MAP_MAX_BASE_EXTENTS = 5: map_id_range_down_max,
+	 * map_id_up_max), written unsorted, with gaps between them; the ids
+	 * the fixtures and callers use sit on their edges: disk 1000 is the
+	 * last id of 999:10999:2 (seen as 11000, the kuid of ns0's and ns2's
+	 * uid 1000) and disk 1001 the id after it (its own extent), kuid
+	 * 10000 (ns0-root, ns2-root) the first of 10000:10000:999, disk 70000
+	 * the id after 69999:69999:1 (unmapped, as on every other map), disk
+	 * 0 a one-id extent. The gid map differs (three extents: the linear
+	 * lookup): disk gid 1000 is seen as 1001, disk gid 1001 and mount gid
+	 * 1000 map to nothing, so a uid helper used for a gid (or the
+	 * reverse) gives another id, or a valid id for an invalid one, on
+	 * every fixture owner but root. */
+	{ "sparse", "u:69999:69999:1,u:20000:2000:1,u:10000:10000:999,u:999:10999:2,"
+		    "u:2000:1000:1,u:1001:1001:1,u:0:0:1,"
+		    "g:0:0:1,g:1000:1001:1,g:1002:1002:68998" },
 };
 const int vt_map_axis_count = sizeof(vt_map_axes) / sizeof(vt_map_axes[0]);
 
@@ -70,10 +91,16 @@ const struct vt_caller_axis vt_caller_axes[] = {
 	 * refuses the exec (EPERM) when a file-permitted bit is lost */
 	{ "u1000-bset-no-net_raw", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, false, 0, 0,
 	  VT_CAPBIT(VT_CAP_NET_RAW) },
+	/* wide (issue 23): ns2's uid and gid maps differ (VT_NS2_SPEC), so
+	 * every make_kuid/from_kuid the rules apply to the caller's ids
+	 * (fsuid, fsgid, groups, chown targets, ACL and fscaps ids, stat)
+	 * gives another kernel id than its gid twin would */
+	{ "ns2-root", VT_NS_SPLIT, 0, 0, 0, { 0 }, NULL, ALLCAPS, false, 0, 0, 0 },
+	{ "ns2-u1000-g1001", VT_NS_SPLIT, 1000, 1000, 1, { 1001 }, NULL, 0, false, 0, 0, 0 },
 };
 const int vt_caller_axis_count = sizeof(vt_caller_axes) / sizeof(vt_caller_axes[0]);
 
-struct vt_mns vt_model_ns0, vt_model_ns1;
+struct vt_mns vt_model_ns0, vt_model_ns1, vt_model_ns2;
 struct vt_midmap vt_model_maps[sizeof(vt_map_axes) / sizeof(vt_map_axes[0])];
 
 int vt_axes_init(char *err, size_t errlen)
@@ -90,6 +117,11 @@ int vt_axes_init(char *err, size_t errlen)
 	vt_model_ns1.owner = vt_kuid(10000);	/* made by ns0's root (kuid 10000) */
 	if (vt_mapping_parse(VT_NS1_SPEC, &vt_model_ns1.map, err, errlen) < 0)
 		return -1;
+	vt_model_ns2.name = "ns2";
+	vt_model_ns2.parent = &vt_init_ns;
+	vt_model_ns2.owner = vt_kuid(0);
+	if (vt_mapping_parse(VT_NS2_SPEC, &vt_model_ns2.map, err, errlen) < 0)
+		return -1;
 	for (i = 0; i < vt_map_axis_count; i++) {
 		vt_model_maps[i].name = vt_map_axes[i].name;
 		vt_model_maps[i].nop = vt_map_axes[i].spec == NULL;
@@ -98,4 +130,75 @@ int vt_axes_init(char *err, size_t errlen)
 			return -1;
 	}
 	return 0;
+}
+
+/* Does a wide family cross MAP and CALLER? The base axes all; the sparse
+ * map with every base caller; ns2's callers on the plain mount, the
+ * shifted one, the split one (its maps are ns2's: the container whose
+ * root owns the disk's 0) and the sparse one. */
+static bool crosses(unsigned int wide, int map, int caller)
+{
+	const char *mn = vt_map_axes[map].name;
+
+	if (map >= VT_MAP_AXES_BASE && !(wide & VT_WIDE_MAPS))
+		return false;
+	if (caller < VT_CALLER_AXES_BASE)
+		return true;
+	if (!(wide & VT_WIDE_CALLERS))
+		return false;
+	return strcmp(mn, "none") == 0 || strcmp(mn, "shift10000") == 0 ||
+	       strcmp(mn, "split") == 0 || strcmp(mn, "sparse") == 0;
+}
+
+#define NPAIRS_MAX (sizeof(vt_map_axes) / sizeof(vt_map_axes[0]) * \
+		    (sizeof(vt_caller_axes) / sizeof(vt_caller_axes[0])))
+
+/* the pairs of each value of wide_axes, map-major */
+static struct {
+	int n;
+	short map[NPAIRS_MAX], caller[NPAIRS_MAX];
+} pairs[4];
+
+static void pairs_init(void)
+{
+	int k, m, c;
+
+	if (pairs[0].n)
+		return;
+	for (k = 0; k < 4; k++)
+		for (m = 0; m < vt_map_axis_count; m++)
+			for (c = 0; c < vt_caller_axis_count; c++)
+				if (crosses((unsigned int)k, m, c)) {
+					pairs[k].map[pairs[k].n] = (short)m;
+					pairs[k].caller[pairs[k].n++] = (short)c;
+				}
+}
+
+int vt_family_npairs(const struct vt_family *f)
+{
+	pairs_init();
+	return pairs[f->wide_axes & 3].n;
+}
+
+int vt_family_ncases(const struct vt_family *f)
+{
+	return vt_family_npairs(f) * f->local_count;
+}
+
+void vt_family_pair(const struct vt_family *f, int pair, int *map, int *caller)
+{
+	pairs_init();
+	*map = pairs[f->wide_axes & 3].map[pair];
+	*caller = pairs[f->wide_axes & 3].caller[pair];
+}
+
+int vt_family_pair_index(const struct vt_family *f, int map, int caller)
+{
+	int k;
+
+	pairs_init();
+	for (k = 0; k < pairs[f->wide_axes & 3].n; k++)
+		if (pairs[f->wide_axes & 3].map[k] == map && pairs[f->wide_axes & 3].caller[k] == caller)
+			return k;
+	return -1;
 }

@@ -10,13 +10,13 @@
 void mx_case_name(const struct vt_family *f, int idx, char *buf, size_t len)
 {
 	struct vt_mcase c;
-	int local = idx % f->local_count, pair = idx / f->local_count;
+	int local = idx % f->local_count, map, caller;
 
+	vt_family_pair(f, idx / f->local_count, &map, &caller);
 	memset(&c, 0, sizeof(c));
 	f->make(local, &c);
-	snprintf(buf, len, "%s/map=%s/caller=%s/%s", f->name,
-		 vt_map_axes[pair / vt_caller_axis_count].name,
-		 vt_caller_axes[pair % vt_caller_axis_count].name, c.what);
+	snprintf(buf, len, "%s/map=%s/caller=%s/%s", f->name, vt_map_axes[map].name,
+		 vt_caller_axes[caller].name, c.what);
 }
 
 static void model_world(const struct mx_world *rw, int map, int caller, const struct vt_mcase *c,
@@ -32,7 +32,8 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	w->idmap = &vt_model_maps[map];
 	w->cred.name = ca->name;
 	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
-		     : ca->ns == VT_NS_CHILD ? &vt_model_ns0 : &vt_model_ns1;
+		     : ca->ns == VT_NS_CHILD ? &vt_model_ns0
+		     : ca->ns == VT_NS_SPLIT ? &vt_model_ns2 : &vt_model_ns1;
 	w->cred.uid = w->cred.fsuid = vt_cuid(ca->uid);
 	w->cred.gid = w->cred.fsgid = vt_cgid(ca->gid);
 	if (ca->fsids) {
@@ -68,11 +69,12 @@ void mx_model_case(const struct mx_world *rw, const struct vt_family *f, int idx
 		       struct vt_mcase *c, struct vt_world *w, struct vt_expect *e,
 		       struct vt_trace *tr)
 {
-	int local = idx % f->local_count, pair = idx / f->local_count;
+	int local = idx % f->local_count, map, caller;
 
+	vt_family_pair(f, idx / f->local_count, &map, &caller);
 	memset(c, 0, sizeof(*c));
 	f->make(local, c);
-	model_world(rw, pair / vt_caller_axis_count, pair % vt_caller_axis_count, c, w);
+	model_world(rw, map, caller, c, w);
 	if (c->optworld)
 		vt_optowner_resolve(w, &c->op);	/* chown targets named by what the caller sees */
 	memset(tr, 0, sizeof(*tr));

@@ -64,11 +64,11 @@ static void case_paths(struct mx_world *rw, struct mx_cs *s);
 static void case_model(struct mx_world *rw, const struct vt_family *f, int idx, int slot,
 		       const char *name, struct mx_cs *s)
 {
-	int pair = idx / f->local_count;
+	int caller;
 
 	s->f = f;
 	s->idx = idx;
-	s->map = pair / vt_caller_axis_count;
+	vt_family_pair(f, idx / f->local_count, &s->map, &caller);
 	s->slot = slot;
 	s->name = name;
 	mx_model_case(rw, f, idx, &s->c, &s->w, &s->e, &s->tr);
@@ -121,11 +121,20 @@ static int case_fixtures(struct mx_cs *s, const char **what)
 	return 0;
 }
 
+/* The caller axis of case S. */
+static int case_caller(const struct mx_cs *s)
+{
+	int map, caller;
+
+	vt_family_pair(s->f, s->idx / s->f->local_count, &map, &caller);
+	return caller;
+}
+
 /* The operation and the caller who runs it, through the mount. */
 static void case_request(struct mx_world *rw, struct mx_cs *s)
 {
-	int caller = (s->idx / s->f->local_count) % vt_caller_axis_count, g;
-	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
+	int g;
+	const struct vt_caller_axis *ca = &vt_caller_axes[case_caller(s)];
 	const struct vt_mcase *c = &s->c;
 	struct vt_exec_req *q = &s->q;
 	struct vt_caller *who = &s->who;
@@ -152,7 +161,7 @@ static void case_request(struct mx_world *rw, struct mx_cs *s)
 	*who = vt_caller_user(ca->uid, ca->gid);
 	who->userns_fd = rw->ns_fd[ca->ns];
 	who->userns_desc = ca->ns == VT_NS_INIT ? NULL : ca->ns == VT_NS_CHILD ? "ns0 " VT_NS0_SPEC
-										 : "ns1 " VT_NS1_SPEC " in ns0";
+			   : ca->ns == VT_NS_SPLIT ? "ns2 " VT_NS2_SPEC : "ns1 " VT_NS1_SPEC " in ns0";
 	who->ngroups = ca->ngroups;
 	for (g = 0; g < ca->ngroups; g++)
 		who->groups[g] = ca->groups[g];
@@ -170,7 +179,7 @@ static void case_request(struct mx_world *rw, struct mx_cs *s)
 static bool case_verdict(struct mx_world *rw, struct mx_cs *s, struct vt_ktap *k,
 			 struct vt_coverage *cov)
 {
-	int caller = (s->idx / s->f->local_count) % vt_caller_axis_count, map = s->map;
+	int caller = case_caller(s), map = s->map;
 	const struct vt_caller_axis *ca = &vt_caller_axes[caller];
 	const struct vt_mcase *c = &s->c;
 	const struct vt_expect *e = &s->e;
@@ -469,7 +478,7 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 	double fix = 0, ops = 0, obs = 0, t0, spent;
 	struct mx_world w;
 	const char *why, *what;
-	int i = 0, m, t, n, idx;
+	int i = 0, m, t, n, idx, caller;
 
 	memset(&w, 0, sizeof(w));
 	if (!cs)
@@ -494,7 +503,7 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 			f->make(idx % f->local_count, &s->c);	/* the case, not the model */
 			s->f = f;
 			s->idx = idx;
-			s->map = pair0 / vt_caller_axis_count;
+			vt_family_pair(f, pair0, &s->map, &caller);
 			s->slot = m;
 			case_paths(&w, s);
 			if (!*mx_case_skip(&w, &s->c))
@@ -759,7 +768,7 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 	if (!f)
 		return matrix_not_here(why ? why : "this family has no form for owners from mount "
 				       "options (lib/matrix/optowner_families.c)", argc, argv);
-	sp = (struct mx_space){ one, 1, f->local_count * vt_map_axis_count * vt_caller_axis_count, { 0 } };
+	sp = (struct mx_space){ one, 1, vt_family_ncases(f), { 0 } };
 	if (argc == 2 && strcmp(argv[1], "--floor") == 0) {
 		set_probe_path(argv[0]);
 		return matrix_floor(&sp, f->name);
@@ -852,7 +861,7 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	}
 	for (i = 0; i < nfam; i++) {
 		sp.base[i] = sp.total;
-		sp.total += sp.fams[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
+		sp.total += vt_family_ncases(sp.fams[i]);
 	}
 	if (argc > 1 && strcmp(argv[1], "--sample-table") == 0)
 		return mx_sample_table_main(&sp, argc - 2, argv + 2);

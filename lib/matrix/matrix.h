@@ -35,7 +35,12 @@ struct vt_family {
 	const char *test_id;	/* the test that runs it alone: "matrix/002" */
 	int local_count;	/* cases per (map, caller) pair */
 	void (*make)(int local, struct vt_mcase *c);
+	/* the wide axes it crosses too (axes.h: VT_MAP_AXES_BASE): 0, or
+	 * VT_WIDE_MAPS and/or VT_WIDE_CALLERS */
+	unsigned int wide_axes;
 };
+#define VT_WIDE_MAPS 1u		/* the maps after the base ones */
+#define VT_WIDE_CALLERS 2u	/* the callers after the base ones */
 
 /* main() of a matrix program: every case of one family. */
 int vt_matrix_main(const struct vt_family *f, int argc, char **argv);
@@ -58,7 +63,11 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	}
 #endif
 #define VT_MATRIX_FAMILY(id, nnn, count, makefn)                                              \
-	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn };      \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn, 0 };     \
+	VT_MATRIX_MAIN_(vt_family_##id)
+/* the same, crossing the wide axes WIDE too (axes.h) */
+#define VT_MATRIX_FAMILY_WIDE(id, nnn, count, makefn, wide)                                   \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn, (wide) }; \
 	VT_MATRIX_MAIN_(vt_family_##id)
 
 extern const struct vt_family vt_family_create, vt_family_chown, vt_family_chmod,

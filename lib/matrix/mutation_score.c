@@ -31,6 +31,9 @@ static void equivalence_reason(const struct mx_mutants *mu, const struct mx_msta
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_SWAP)
 		snprintf(buf, len, "reached in %u cases, but there the uid and the gid helper give "
 			 "the same id", ms->reached[k]);
+	else if (!ms->differs[k] && mu->op[k] == VT_MOP_PAST_END)
+		snprintf(buf, len, "reached in %u cases, but there no id looked up is the one past "
+			 "an extent's end", ms->reached[k]);
 	else if (!ms->differs[k])
 		snprintf(buf, len, "reached in %u cases, but there the scope is the same with and "
 			 "without the mount's idmap", ms->reached[k]);

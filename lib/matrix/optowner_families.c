@@ -79,7 +79,7 @@ static void fat_make(const struct fat_family *f, int local, struct vt_mcase *c)
 		#id, "matrix/" nnn,                                                          \
 		(int)(sizeof(id##_worlds) / sizeof(int) - 1) *                               \
 			(int)(sizeof(id##_ops) / sizeof(id##_ops[0])),                       \
-		id##_make }
+		id##_make, 0 }	/* the base axes (axes.h) */
 
 /* matrix/001: creating names; the mode and the umask are not theirs to use */
 static const struct fat_op create_ops[] = {

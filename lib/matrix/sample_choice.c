@@ -18,16 +18,16 @@ int mx_mutants_init(struct mx_mutants *mu)
 
 	memset(mu, 0, sizeof(*mu));
 	mu->npoints = vt_mp_count();
-	mu->point = calloc((size_t)mu->npoints * 4 + 1, sizeof(int));
-	mu->op = calloc((size_t)mu->npoints * 4 + 1, sizeof(unsigned int));
-	mu->slot = calloc((size_t)mu->npoints * 4 + 1, sizeof(int));
+	mu->point = calloc((size_t)mu->npoints * VT_MOP__NBITS + 1, sizeof(int));
+	mu->op = calloc((size_t)mu->npoints * VT_MOP__NBITS + 1, sizeof(unsigned int));
+	mu->slot = calloc((size_t)mu->npoints * VT_MOP__NBITS + 1, sizeof(int));
 	if (!mu->point || !mu->op || !mu->slot)
 		return -1;
 	for (p = 0; p < mu->npoints; p++)
-		for (b = 0; b < 4; b++) {
-			mu->slot[p * 4 + b] = -1;
+		for (b = 0; b < VT_MOP__NBITS; b++) {
+			mu->slot[p * VT_MOP__NBITS + b] = -1;
 			if (vt_mp_ops(vt_mp_get(p)) & (1u << b)) {
-				mu->slot[p * 4 + b] = mu->n;
+				mu->slot[p * VT_MOP__NBITS + b] = mu->n;
 				mu->point[mu->n] = p;
 				mu->op[mu->n++] = 1u << b;
 			}
@@ -68,8 +68,8 @@ int mx_case_kills(const struct mx_world *rw, const struct vt_family *f, int idx,
 	for (p = 0; p < mu->npoints; p++) {
 		if (!seen[p])
 			continue;
-		for (bit = 0; bit < 4; bit++) {
-			int mut = mu->slot[p * 4 + bit];
+		for (bit = 0; bit < VT_MOP__NBITS; bit++) {
+			int mut = mu->slot[p * VT_MOP__NBITS + bit];
 			struct vt_mpoint *pt;
 			struct mx_report r = { .off = 0 };
 
@@ -152,7 +152,7 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		struct vt_expect e;
 		struct vt_trace tr;
 		uint64_t *row = bits + (size_t)ncand * nwords;
-		int idx, pair, item, nk;
+		int idx, map, caller, item, nk;
 		const struct vt_family *f = mx_space_case(sp, g, &idx);
 
 		for (fi = 0; sp->fams[fi] != f; fi++)
@@ -179,10 +179,10 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		if (drop_mut >= 0 && k < nk)
 			continue;
 		vt_coverage_items(&tr, e.err, row);
-		pair = idx / f->local_count;
-		item = nitems_rules + fi * (nmap + ncall) + pair / ncall;
+		vt_family_pair(f, idx / f->local_count, &map, &caller);
+		item = nitems_rules + fi * (nmap + ncall) + map;
 		row[item / 64] |= 1ULL << (item % 64);
-		item = nitems_rules + fi * (nmap + ncall) + nmap + pair % ncall;
+		item = nitems_rules + fi * (nmap + ncall) + nmap + caller;
 		row[item / 64] |= 1ULL << (item % 64);
 		for (k = 0; k < nk; k++) {
 			item = nitems_axes + kills[k];

@@ -14,7 +14,7 @@ struct mx_mutants {
 	int n, npoints;
 	int *point;		/* mutant -> point index */
 	unsigned int *op;	/* mutant -> operator bit */
-	int *slot;		/* point * 4 + operator bit number -> mutant */
+	int *slot;		/* point * VT_MOP__NBITS + operator bit number -> mutant */
 };
 /* Per-mutant counts over a set of cases. */
 struct mx_mstats {

@@ -84,11 +84,13 @@ static void mark_expunged(const struct mx_space *sp, const struct vt_expunges *x
 									     f->name, vt_map_axes[m].name,
 									     vt_caller_axes[cl].name);
 
-						if (strncmp(rest, pre, pl) != 0)
+						/* a pair the family does not cross has no case */
+						if (strncmp(rest, pre, pl) != 0 ||
+						    vt_family_pair_index(f, m, cl) < 0)
 							continue;
 						for (loc = 0; loc < f->local_count; loc++) {
 							struct vt_mcase c;
-							int idx = (m * vt_caller_axis_count + cl) * f->local_count + loc;
+							int idx = vt_family_pair_index(f, m, cl) * f->local_count + loc;
 
 							memset(&c, 0, sizeof(c));
 							f->make(loc, &c);
@@ -478,7 +480,7 @@ static void optowner_space(const struct vt_family *const *fams, int nfam, const 
 	*sp = (struct mx_space){ fat, n, 0, { 0 } };
 	for (i = 0; i < n; i++) {
 		sp->base[i] = sp->total;
-		sp->total += fat[i]->local_count * vt_map_axis_count * vt_caller_axis_count;
+		sp->total += vt_family_ncases(fat[i]);
 	}
 }
 

@@ -223,6 +223,9 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	w->ns_fd[VT_NS_NESTED] = vt_userns_nested_by_root(w->ns_fd[VT_NS_CHILD], VT_NS1_SPEC);
 	if (w->ns_fd[VT_NS_NESTED] < 0)
 		return "cannot create the nested user namespace ns1";
+	w->ns_fd[VT_NS_SPLIT] = vt_userns_from_spec(-1, VT_NS2_SPEC);
+	if (w->ns_fd[VT_NS_SPLIT] < 0)
+		return "cannot create the callers' user namespace ns2";
 	w->posixacl = !w->optowner && probe_posixacl(w->disk);	/* fat, exfat: no SB_POSIXACL */
 	w->fs_lacks = table_lacks(w->fstype, w->optowner != NULL);
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));

@@ -4,6 +4,7 @@
 #ifndef VT_MX_WORLD_SETUP_H
 #define VT_MX_WORLD_SETUP_H
 
+#include "matrix/axes.h"
 #include "matrix/coverage.h"
 #include "matrix/matrix.h"
 
@@ -16,7 +17,7 @@ struct mx_world {
 	const char *fstype;
 	char base[4096], disk[4096], p[4200], q[4200];
 	char mnt[16][4200];	/* P's parent through each map's mount */
-	int ns_fd[3];		/* caller namespaces: -1 (init), ns0, ns1 */
+	int ns_fd[VT_NS__COUNT];	/* caller namespaces: -1 (init), ns0, ns1, ns2 */
 	bool posixacl;
 	/* fs.protected_*: as found, as now, and whether they may change */
 	int sysctl_orig[VT_SYSCTL__COUNT], sysctl_cur[VT_SYSCTL__COUNT];

@@ -20,6 +20,11 @@
  *     inode_owner_or_capable, in_group_or_capable
  *       #untranslated  evaluated on the inode's ids without the mount's
  *                  idmap (the scope decided on unmapped ids)
+ *   range points (userns_model.c): the extent lookup every translation
+ *     of a user namespace or a mount idmap ends in (map_id_range_down,
+ *     map_id_up, kernel/user_namespace.c)
+ *       #past-end  an extent's last id compared with <= where < belongs:
+ *                  the id one past an extent counts as inside it
  *
  * A mutant's id is stable: "<model file>:<model function>/<kernel
  * function or guard>[.<n>]#<operator>", e.g.
@@ -40,14 +45,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP };
+enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP, VT_MPK_RANGE };
 
 /* operators (bits) */
 #define VT_MOP_IDENTITY 1u
 #define VT_MOP_SWAP 2u
 #define VT_MOP_REMOVED 4u
 #define VT_MOP_UNTRANSLATED 8u
-#define VT_MOP__ALL 15u
+#define VT_MOP_PAST_END 16u
+#define VT_MOP__ALL 31u
+#define VT_MOP__NBITS 5	/* operators: bits 0 .. VT_MOP__NBITS - 1 */
 /* vt_mp_seen[]: the point was evaluated (the other bits: the operator's
  * value differed from the real one there) */
 #define VT_MP_REACHED 0x80u

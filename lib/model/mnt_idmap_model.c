@@ -15,7 +15,7 @@ vt_vfsuid_t vt_make_vfsuid(const struct vt_midmap *m, const struct vt_mns *fs_ns
 	if (uid == VT_ID_INVALID)
 		return vt_vfsuid(VT_ID_INVALID);
 	/* map_id_down(&idmap->uid_map, uid) */
-	if (!vt_idmap_down(&m->map.uid, uid, &out))
+	if (!vt_map_id_down(&m->map.uid, uid, &out))
 		return vt_vfsuid(VT_ID_INVALID);
 	return vt_vfsuid(out);
 }
@@ -30,7 +30,7 @@ vt_vfsgid_t vt_make_vfsgid(const struct vt_midmap *m, const struct vt_mns *fs_ns
 	gid = vt_ns_is_init(fs_ns) ? k.val : vt_from_kgid(fs_ns, k).val;
 	if (gid == VT_ID_INVALID)
 		return vt_vfsgid(VT_ID_INVALID);
-	if (!vt_idmap_down(&m->map.gid, gid, &out))
+	if (!vt_map_id_down(&m->map.gid, gid, &out))
 		return vt_vfsgid(VT_ID_INVALID);
 	return vt_vfsgid(out);
 }
@@ -43,7 +43,7 @@ vt_kuid_t vt_from_vfsuid(const struct vt_midmap *m, const struct vt_mns *fs_ns, 
 	if (m->nop)
 		return vt_kuid(v.val);
 	/* map_id_up(&idmap->uid_map, __vfsuid_val(vfsuid)) */
-	if (v.val == VT_ID_INVALID || !vt_idmap_up(&m->map.uid, v.val, &uid))
+	if (v.val == VT_ID_INVALID || !vt_map_id_up(&m->map.uid, v.val, &uid))
 		return vt_kuid(VT_ID_INVALID);
 	if (vt_ns_is_init(fs_ns))
 		return vt_kuid(uid);
@@ -57,7 +57,7 @@ vt_kgid_t vt_from_vfsgid(const struct vt_midmap *m, const struct vt_mns *fs_ns, 
 	/* from_vfsgid(), same as from_vfsuid() on gid_map */
 	if (m->nop)
 		return vt_kgid(v.val);
-	if (v.val == VT_ID_INVALID || !vt_idmap_up(&m->map.gid, v.val, &gid))
+	if (v.val == VT_ID_INVALID || !vt_map_id_up(&m->map.gid, v.val, &gid))
 		return vt_kgid(VT_ID_INVALID);
 	if (vt_ns_is_init(fs_ns))
 		return vt_kgid(gid);

@@ -129,6 +129,8 @@ unsigned int vt_mp_ops(const struct vt_mpoint *p)
 		return VT_MOP_REMOVED;
 	case VT_MPK_CAP:
 		return VT_MOP_UNTRANSLATED;
+	case VT_MPK_RANGE:
+		return VT_MOP_PAST_END;
 	default:
 		return 0;
 	}
@@ -145,6 +147,8 @@ const char *vt_mutop_name(unsigned int op)
 		return "removed";
 	case VT_MOP_UNTRANSLATED:
 		return "untranslated";
+	case VT_MOP_PAST_END:
+		return "past-end";
 	default:
 		return "?";
 	}
@@ -198,6 +202,8 @@ const char *vt_mp_kernel_text(const struct vt_mpoint *p)
 		{ "capable_wrt_inode_uidgid", "capable_wrt_inode_uidgid (kernel/capability.c)" },
 		{ "inode_owner_or_capable", "inode_owner_or_capable (fs/inode.c)" },
 		{ "in_group_or_capable", "in_group_or_capable (fs/inode.c)" },
+		{ "map_id_range_down", "map_id_range_down (kernel/user_namespace.c)" },
+		{ "map_id_up", "map_id_up (kernel/user_namespace.c)" },
 	};
 	size_t k;
 

@@ -1,5 +1,55 @@
 /* User-namespace id translation and levels (kernel/user_namespace.c). */
 #include "model/userns_model.h"
+#include "model/break.h"
+
+/* The past-end mutant's lookup: the extents in the order written, each
+ * taken to end one id late ("<=" for "<" in the kernel's range check:
+ * map_id_range_down_base's "last <= first + count - 1", the
+ * bsearch comparators' "id2 <= first + count - 1" of cmp_map_id). */
+static bool lookup_past_end(const struct vt_idmap *map, uint32_t id, bool up, uint32_t *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < map->nr; i++) {
+		const struct vt_extent *e = &map->ext[i];
+		uint32_t from = up ? e->lower : e->first, to = up ? e->first : e->lower;
+
+		if (id >= from && (uint64_t)id <= (uint64_t)from + e->count) {
+			*out = to + (id - from);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The real lookup (lib/world: what the matrix writes to uid_map is parsed
+ * by the same code) or, with the mutant switched on, the late-ending one;
+ * records where they differ (break.h). */
+static bool lookup(struct vt_mpoint *p, const struct vt_idmap *map, uint32_t id, bool up,
+		   uint32_t *out)
+{
+	uint32_t real = VT_ID_INVALID, alt = VT_ID_INVALID;
+	bool real_ok = up ? vt_idmap_up(map, id, &real) : vt_idmap_down(map, id, &real);
+	bool alt_ok = lookup_past_end(map, id, up, &alt);
+	unsigned int on = vt_mp_touch(p, (real_ok != alt_ok || real != alt) ? VT_MOP_PAST_END : 0);
+
+	if (on & VT_MOP_PAST_END) {
+		*out = alt;
+		return alt_ok;
+	}
+	*out = real;
+	return real_ok;
+}
+
+bool vt_map_id_down(const struct vt_idmap *map, uint32_t id, uint32_t *out)
+{
+	return lookup(VT_MP_(VT_MPK_RANGE, "map_id_range_down"), map, id, false, out);
+}
+
+bool vt_map_id_up(const struct vt_idmap *map, uint32_t id, uint32_t *out)
+{
+	return lookup(VT_MP_(VT_MPK_RANGE, "map_id_up"), map, id, true, out);
+}
 
 const struct vt_mns vt_init_ns = { .name = "init", .parent = NULL };
 
@@ -17,7 +67,7 @@ static uint32_t make_kid(const struct vt_mns *ns, uint32_t id, bool gid)
 {
 	for (; ns->parent; ns = ns->parent) {
 		if (id == VT_ID_INVALID ||
-		    !vt_idmap_down(gid ? &ns->map.gid : &ns->map.uid, id, &id))
+		    !vt_map_id_down(gid ? &ns->map.gid : &ns->map.uid, id, &id))
 			return VT_ID_INVALID;
 	}
 	return id;
@@ -31,7 +81,7 @@ static uint32_t from_kid(const struct vt_mns *ns, uint32_t k, bool gid)
 	if (!ns->parent)
 		return k;
 	id = from_kid(ns->parent, k, gid);
-	if (id == VT_ID_INVALID || !vt_idmap_up(gid ? &ns->map.gid : &ns->map.uid, id, &id))
+	if (id == VT_ID_INVALID || !vt_map_id_up(gid ? &ns->map.gid : &ns->map.uid, id, &id))
 		return VT_ID_INVALID;
 	return id;
 }

@@ -16,6 +16,15 @@ struct vt_mns {
 	vt_kuid_t owner;		/* euid of the creator (ns->owner) */
 };
 
+/* map_id_range_down() (for one id: map_id_down) and map_id_up()
+ * (kernel/user_namespace.c): the extent of MAP holding ID, FIRST -> LOWER
+ * or LOWER -> FIRST; false if none. The one lookup every translation of
+ * the model ends in, user namespaces' and mount idmaps' alike (the
+ * kernel's make_kuid and make_vfsuid both call map_id_down); each is a
+ * mutation point (break.h: #past-end). */
+bool vt_map_id_down(const struct vt_idmap *map, uint32_t id, uint32_t *out);
+bool vt_map_id_up(const struct vt_idmap *map, uint32_t id, uint32_t *out);
+
 /* The initial user namespace (identity, no parent). */
 extern const struct vt_mns vt_init_ns;
 

@@ -54,4 +54,5 @@ static void make(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
 }
 
-VT_MATRIX_FAMILY(create, "001", NOPS * NPARENTS * 2 * 2, make)
+VT_MATRIX_FAMILY_WIDE(create, "001", NOPS * NPARENTS * 2 * 2, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

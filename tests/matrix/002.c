@@ -83,4 +83,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY(chown, "002", NOBJS * NTARGETS, make)
+VT_MATRIX_FAMILY_WIDE(chown, "002", NOBJS * NTARGETS, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -98,4 +98,5 @@ static void make(int local, struct vt_mcase *c)
 		 parents[rest].name);
 }
 
-VT_MATRIX_FAMILY(permission, "004", NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS), make)
+VT_MATRIX_FAMILY_WIDE(permission, "004", NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS), make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -127,5 +127,6 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY(acl, "005",
-		 NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE, make)
+VT_MATRIX_FAMILY_WIDE(acl, "005",
+		 NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

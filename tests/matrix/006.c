@@ -75,4 +75,5 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2, make)
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -52,4 +52,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s", vt_mop_name(ops[op]), objs[o].name);
 }
 
-VT_MATRIX_FAMILY(setattr, "008", NOPS * NOBJS, make)
+VT_MATRIX_FAMILY_WIDE(setattr, "008", NOPS * NOBJS, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
