@@ -102,7 +102,7 @@ static void create_as_mapped_user(struct vt_ctx *ctx)
 	/* inode_init_owner: i_uid = mapped_fsuid = from_vfsuid(M, 1001) = 1000
 	 * (vfat: fat_fill_inode gives uid=1000,gid=1000 whoever creates). */
 	vt_expect_owner(ctx, on_disk, 1000, 1000,
-			ctx->ownerless ? "fat_fill_inode: uid=/gid= of the mount"
+			ctx->option_owners ? "fat_fill_inode: uid=/gid= of the mount"
 				       : "inode_init_owner(mapped_fsuid/mapped_fsgid)");
 	vt_expect_owner(ctx, path, 1001, 1001, "make_vfsuid of the new inode");
 }
@@ -300,6 +300,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases };
 	return vt_test_main(&t, argc, argv);
 }
