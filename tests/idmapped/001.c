@@ -154,6 +154,8 @@ static void acl_through_mount(struct vt_ctx *ctx)
 	struct vt_run r;
 	int n, perm, err;
 
+	if (!vt_need_fs(ctx, VT_FSF_POSIX_ACL))	/* the table first, then the probe */
+		return;
 	if (!make_home(ctx, &h))
 		return;
 	args[0] = h.file_via;
@@ -202,6 +204,8 @@ static void acl_unmapped_entry(struct vt_ctx *ctx)
 	struct home h;
 	struct vt_run r;
 
+	if (!vt_need_fs(ctx, VT_FSF_POSIX_ACL))	/* the table first, then the probe */
+		return;
 	if (!make_home(ctx, &h))
 		return;
 	if (!vt_probe_feature(ctx, "POSIX ACLs on the plain mount", &root, probe_acl, h.src))
@@ -242,6 +246,8 @@ static void fscaps_rootid(struct vt_ctx *ctx)
 	cap_t got;
 	int ret;
 
+	if (!vt_need_fs(ctx, VT_FSF_XATTR_SECURITY))	/* the table first, then the probe */
+		return;
 	if (!make_home(ctx, &h))
 		return;
 	if (!vt_probe_feature(ctx, "security.* xattrs on the plain mount", &root,

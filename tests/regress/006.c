@@ -51,6 +51,9 @@ static void run(struct vt_ctx *ctx, vt_caller_fn fn, const char *what, bool tmpf
 	struct vt_run r;
 	long mode = -1;
 
+	if (tmpfile && !vt_need_fs(ctx, VT_FSF_TMPFILE))	/* the table first */
+		return;
+
 	if (!sgid_make(ctx, &w, 02777))
 		return;
 	u.umask = S_IXGRP;
