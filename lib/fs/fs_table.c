@@ -291,27 +291,27 @@ static const char *owner_unmet(const struct vt_fs_row *r, enum vt_fs_owner_need 
 			       char *buf, size_t len)
 {
 	static const char *const wanted[] = {
-		[VT_NEED_OWNED_WORLDS] = "it builds its world by writing files of chosen owners",
-		[VT_NEED_INODE_OWNERS] = "it needs files with owners and groups of their own "
+		[VT_FSNEED_OWNED_WORLDS] = "it builds its world by writing files of chosen owners",
+		[VT_FSNEED_INODE_OWNERS] = "it needs files with owners and groups of their own "
 					 "beside each other (chown to any id)",
-		[VT_NEED_OPTION_OWNERS] = "it is about owners that come from mount options "
+		[VT_FSNEED_OPTION_OWNERS] = "it is about owners that come from mount options "
 					  "(uid=, gid=, masks)",
-		[VT_NEED_IMAGE_TREE] = "it reads the tree baked into a read-only image "
+		[VT_FSNEED_IMAGE_TREE] = "it reads the tree baked into a read-only image "
 				       "(lib/world/ro_image.c)",
 	};
 	const char *has, *cite = r->why;
 
 	switch (r->owner) {
 	case VT_OWNER_INODE:
-		if (need == VT_NEED_OWNED_WORLDS || need == VT_NEED_INODE_OWNERS)
+		if (need == VT_FSNEED_OWNED_WORLDS || need == VT_FSNEED_INODE_OWNERS)
 			return NULL;
 		has = "stores the owners in each inode";
 		cite = "inode_init_owner, then chown through ->setattr: setattr_copy";
 		break;
 	case VT_OWNER_MOUNT_OPTIONS:
-		if (need == VT_NEED_OPTION_OWNERS)
+		if (need == VT_FSNEED_OPTION_OWNERS)
 			return NULL;
-		if (need == VT_NEED_OWNED_WORLDS) {
+		if (need == VT_FSNEED_OWNED_WORLDS) {
 			if (r->option_worlds)
 				return NULL;
 			/* the suite's gap, not the filesystem's: a real notrun */
@@ -320,7 +320,7 @@ static const char *owner_unmet(const struct vt_fs_row *r, enum vt_fs_owner_need 
 		has = "gives every file the mount's uid= and gid= as owner and group";
 		break;
 	default:
-		if (need == VT_NEED_IMAGE_TREE)
+		if (need == VT_FSNEED_IMAGE_TREE)
 			return NULL;
 		has = "is a read-only image: every write is EROFS (sb_rdonly), owners and modes "
 		      "are baked in";

@@ -76,13 +76,13 @@ struct vt_fs_row {
  * its description (struct vt_test's .needs, in the spirit of LTP's
  * .needs_* fields) and answered by the table before any case runs. */
 enum vt_fs_owner_need {
-	VT_NEED_OWNED_WORLDS = 0, /* files of chosen owners and modes it writes:
+	VT_FSNEED_OWNED_WORLDS = 0, /* files of chosen owners and modes it writes:
 				   * owners in the inode, or worlds the suite
 				   * builds from mount options (vt_owned_dir) */
-	VT_NEED_INODE_OWNERS,	/* a file of its own owner and group beside
+	VT_FSNEED_INODE_OWNERS,	/* a file of its own owner and group beside
 				 * others (chown to any id) */
-	VT_NEED_OPTION_OWNERS,	/* owners that come from mount options */
-	VT_NEED_IMAGE_TREE,	/* the tree baked into a read-only image */
+	VT_FSNEED_OPTION_OWNERS,	/* owners that come from mount options */
+	VT_FSNEED_IMAGE_TREE,	/* the tree baked into a read-only image */
 };
 
 struct vt_fs_needs {

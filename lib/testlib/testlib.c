@@ -465,11 +465,11 @@ static const char *owners_at_run_time(const struct vt_test *t, const char *fstyp
 
 	/* worlds from mount options are the suite's own mounts
 	 * (vt_owned_dir, vt_optowner_dir): nothing of TEST_DIR's to probe */
-	if (t->needs.owners == VT_NEED_OPTION_OWNERS ||
-	    (r && r->owner == VT_OWNER_MOUNT_OPTIONS && t->needs.owners == VT_NEED_OWNED_WORLDS))
+	if (t->needs.owners == VT_FSNEED_OPTION_OWNERS ||
+	    (r && r->owner == VT_OWNER_MOUNT_OPTIONS && t->needs.owners == VT_FSNEED_OWNED_WORLDS))
 		return NULL;
 	ret = vt_probe_owner_storage(test_dir);
-	if (t->needs.owners == VT_NEED_IMAGE_TREE) {
+	if (t->needs.owners == VT_FSNEED_IMAGE_TREE) {
 		/* the create is refused before anything is stored: sb_rdonly
 		 * (erofs, squashfs set SB_RDONLY) -> mnt_want_write gives EROFS */
 		if (ret == -EROFS)
@@ -583,7 +583,7 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 	base.test_dir = test_dir;
 	base.ktap = &k;
 	base.option_owners = vt_fs_row(fstype) && vt_fs_row(fstype)->owner == VT_OWNER_MOUNT_OPTIONS;
-	base.read_only = t->needs.owners == VT_NEED_IMAGE_TREE;
+	base.read_only = t->needs.owners == VT_FSNEED_IMAGE_TREE;
 	if (base.read_only) {
 		int ret = read_only_scratch(test_dir, scratch, sizeof(scratch));
 

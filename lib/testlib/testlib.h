@@ -63,11 +63,11 @@ struct vt_test {
 	bool no_idmap_probe;
 	/* What the test needs of the filesystem, as data (LTP's .needs_*):
 	 * where the owners of its files come from (default: files of chosen
-	 * owners it writes, VT_NEED_OWNED_WORLDS) and the features
+	 * owners it writes, VT_FSNEED_OWNED_WORLDS) and the features
 	 * (VT_FSF_*) every case uses. The library asks the filesystem table
 	 * (vt_fs_unmet) before the cases and gives notrun with the table's
 	 * reason: "not for FSTYP: ..." (out of scope) when the filesystem can
-	 * never meet it. VT_NEED_IMAGE_TREE tests read the tree baked into a
+	 * never meet it. VT_FSNEED_IMAGE_TREE tests read the tree baked into a
 	 * read-only image (world/ro_image.h); their case directories are on
 	 * a tmpfs the library mounts over the image's VT_RO_SCRATCH. */
 	struct vt_fs_needs needs;

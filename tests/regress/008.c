@@ -75,6 +75,6 @@ static const struct vt_case cases[] = {
 int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases, .require = need_protected_regular,
-		.needs = { .owners = VT_NEED_INODE_OWNERS, .features = VT_FSF_STICKY } };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS, .features = VT_FSF_STICKY } };
 	return vt_test_main(&t, argc, argv);
 }

@@ -334,6 +334,6 @@ static const struct vt_case cases[] = {
 int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases,
-		.needs = { .owners = VT_NEED_INODE_OWNERS } };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS } };
 	return vt_test_main(&t, argc, argv);
 }
