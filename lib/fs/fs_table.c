@@ -197,8 +197,9 @@ int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule
 		return EOPNOTSUPP;
 	case VT_FSF_WHITEOUT:
 	case VT_FSF_EXCHANGE:
-		*rule = "the filesystem's ->rename refuses the flag: EINVAL (ntfs_rename, "
-			"msdos_rename, exfat_rename: flags & ~RENAME_NOREPLACE)";
+		*rule = "the filesystem's ->rename refuses the flag: EINVAL (simple_rename: "
+			"flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE); ntfs_rename, msdos_rename, "
+			"exfat_rename: flags & ~RENAME_NOREPLACE)";
 		return EINVAL;
 	case VT_FSF_OVERLAY:
 		*rule = "overlayfs refuses it as a layer (ovl_mount_dir_check)";
