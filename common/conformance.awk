@@ -3,7 +3,9 @@
 # column per report, one row per operation family (common/porting.rows'
 # order), and writes MD and HTML. A cell is
 #   pass     every test that checks the row ran and passed
-#   partial  it passed, but some of its tests or cases did not run (what)
+#   partial  it passed, but some of its tests or cases did not run (what);
+#            tests and cases out of scope on the filesystem ("not for FS: "
+#            reasons, common/porting.awk) do not count
 #   fail     the first mismatch of the row
 #   n/a      not applicable, with the reason (e.g. no FS_ALLOW_IDMAP)
 #   no test / not run  as the report says.
@@ -55,7 +57,7 @@ END {
 	print "# Conformance of idmapped mounts across filesystems" > md
 	print "" > md
 	print "Made " date " by `" cmd "` from the porting reports of each filesystem (`./check --report porting`); the rows and what checks them: `common/porting.rows`." > md
-	print "A cell is **pass** only when every test that checks the row ran; **partial** says what did not run." > md
+	print "A cell is **pass** only when every test that checks the row ran; **partial** says what did not run. A test or case out of scope on a filesystem (its reason starts \"not for FS: \": it needs what the filesystem table, `lib/fs/fs_table.c`, says FS never has) does not count." > md
 	print "" > md
 	hdr = "| operation family |"; sep = "|---|"
 	for (c = 1; c <= col; c++) { hdr = hdr " " esc_md(fs[c]) " (" esc_md(kernel[c]) ") |"; sep = sep "---|" }
@@ -76,7 +78,7 @@ END {
 	print "td,th{border:1px solid #999;padding:.3em .5em;vertical-align:top;text-align:left;overflow-wrap:anywhere;word-break:break-word}" > html
 	print ".pass{background:#cfc}.partial{background:#eec}.fail{background:#fbb}.na{background:#eee}.notrun{background:#fdb}</style></head><body>" > html
 	print "<h1>Conformance of idmapped mounts across filesystems</h1>" > html
-	print "<p>Made " esc_html(date) " by <code>" esc_html(cmd) "</code> from each filesystem's porting report. A cell is <em>pass</em> only when every test that checks the row ran; <em>partial</em> says what did not run.</p>" > html
+	print "<p>Made " esc_html(date) " by <code>" esc_html(cmd) "</code> from each filesystem's porting report. A cell is <em>pass</em> only when every test that checks the row ran; <em>partial</em> says what did not run. A test or case out of scope on a filesystem (its reason starts &quot;not for FS: &quot;: it needs what the filesystem table, <code>lib/fs/fs_table.c</code>, says FS never has) does not count.</p>" > html
 	print "<table><tr><th>operation family</th>" > html
 	for (c = 1; c <= col; c++) print "<th>" esc_html(fs[c]) "<br/>" esc_html(kernel[c]) "</th>" > html
 	print "</tr>" > html

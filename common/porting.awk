@@ -9,6 +9,10 @@
 # SECTION) and, for a test that ran, its cases from SEC/suite/NNN.ktap; every
 # case counts in the rows of the first map line it matches. Prints one line
 # "rows P F N T R" (pass, fail, not applicable, no test, not run).
+# A notrun test or skipped case whose reason starts "not for FS: " is out
+# of scope (lib/fs/fs_table.h VT_FS_SCOPE_PREFIX: it needs what the
+# filesystem table says FS can never have): it does not count for the
+# row, neither as run nor as "not run"; the evidence names it apart.
 # coverage: CASELIST holds suite/NNN/case lines (--list-cases); prints every
 # case no map line matches and every map line that matches nothing; exits 1
 # if there is any.
@@ -75,6 +79,9 @@ function esc_md(s) { gsub(/\|/, "\\|", s); return s }
 # Rows of map line M, as an array ROWS; returns the count.
 function rows_of(m, rows) { return split(map_rows[m], rows, ",") }
 
+# Out of scope for this filesystem (see the top of the file)?
+function scoped(reason) { return index(reason, "not for " fs ": ") == 1 }
+
 function count_case(test, name, res, reason, diag,    m, rows, k, i, r, id) {
 	id = test "/" name
 	m = classify(id)
@@ -82,6 +89,7 @@ function count_case(test, name, res, reason, diag,    m, rows, k, i, r, id) {
 	k = rows_of(m, rows)
 	for (i = 1; i <= k; i++) {
 		r = rows[i]
+		if (res == "skip" && scoped(reason)) { nscope_cases[r]++; continue }
 		add_tests(r, test)
 		if (res == "pass") npass[r]++
 		else if (res == "skip") { nskip[r]++; skipr[r] = add_reason(skipr[r], name ": " reason) }
@@ -153,6 +161,10 @@ function test_level(test, res, reason,    m, rows, k, i, r, seen) {
 			r = rows[i]
 			if ((r, test) in seen) continue
 			seen[r, test] = 1
+			if (res == "notrun" && scoped(reason)) {
+				scope_tests[r] = scope_tests[r] (scope_tests[r] == "" ? "" : ", ") test
+				continue
+			}
 			add_tests(r, test)
 			if (res == "notrun") { nnotrun[r]++; notrunr[r] = add_reason(notrunr[r], test ": " reason) }
 			else if (res == "absent") { nabsent[r]++; absentr[r] = add_reason(absentr[r], test) }
@@ -181,6 +193,7 @@ function verdicts(    i, r, why, parts, n, j) {
 			verdict[r] = "pass"
 			evidence[r] = npass[r] " cases passed"
 			if (nskip[r]) evidence[r] = evidence[r] ", " nskip[r] " skipped (" joinr(skipr[r]) ")"
+			evidence[r] = evidence[r] scope_text(r)
 			if (nnotrun[r]) evidence[r] = evidence[r] "; not run: " joinr(notrunr[r])
 			if (nabsent[r]) evidence[r] = evidence[r] "; no result in these results for " joinr(absentr[r])
 		} else if (!row_nmaps[r]) {
@@ -190,15 +203,25 @@ function verdicts(    i, r, why, parts, n, j) {
 			if (nnotrun[r]) why = joinr(notrunr[r])
 			if (nskip[r]) why = why (why == "" ? "" : "; ") nskip[r] " cases skipped: " joinr(skipr[r])
 			if (nabsent[r]) why = why "; no result in these results for " joinr(absentr[r])
-			evidence[r] = why
+			evidence[r] = why scope_text(r)
+		} else if (!nabsent[r]) {
+			verdict[r] = "not applicable"; evidence[r] = substr(scope_text(r), 3)
 		} else {
-			verdict[r] = "not run"; evidence[r] = "no result in these results for " joinr(absentr[r])
+			verdict[r] = "not run"; evidence[r] = "no result in these results for " joinr(absentr[r]) scope_text(r)
 		}
 		if (row_tests[r] != "") evidence[r] = evidence[r] " [tests: " row_tests[r] "]"
 		nverdict[verdict[r]]++
 	}
 }
 function joinr(l) { gsub(SUBSEP, "; ", l); return l }
+# "; out of scope ..." for row R, or "" (after the counts, before what
+# did not run: conformance.awk reads those from the end)
+function scope_text(r,    t) {
+	if (scope_tests[r] == "" && !nscope_cases[r]) return ""
+	t = scope_tests[r]
+	if (nscope_cases[r]) t = t (t == "" ? "" : " and ") nscope_cases[r] " cases"
+	return "; out of scope on " fs " (not for " fs ": a need its row in lib/fs/fs_table.c never meets): " t
+}
 
 function write_md(    i, r) {
 	print "# Porting report: " fs > md
@@ -307,16 +330,25 @@ END {
 	if (ntests == 0) die("no result for section '" section "' in " dir "/results.ktap")
 	# The filesystem could not be idmapped (common/fs.sh VT_FS_NOTRUN): every
 	# test notrun with one reason and none ran; that reason is the verdict.
-	same = 1; ran = 0
+	# (out-of-scope tests aside: their reasons are their own)
+	same = 1; ran = 0; first = ""
 	for (i = 1; i <= ntests; i++) {
 		t = order[i]
 		if (tres[t] != "notrun") ran = 1
-		else if (treason[t] != treason[order[1]]) same = 0
+		else if (scoped(treason[t])) continue
+		else if (first == "") first = treason[t]
+		else if (treason[t] != first) same = 0
 	}
-	if (!ran && same && treason[order[1]] !~ /^expunged: /) fs_reason = treason[order[1]]
+	if (!ran && same && first != "" && first !~ /^expunged: /) fs_reason = first
 	for (i = 1; i <= ntests; i++) {
 		t = order[i]; seen_test[t] = 1
-		if (tres[t] == "notrun") { test_level(t, "notrun", treason[t]); continue }
+		if (tres[t] == "notrun") {
+			# every case skipped: each case's own reason decides
+			# (out of scope or not); a test notrun as a whole has none
+			split(read_test_ktap(t), gc, ":")
+			if (gc[1] == 0) test_level(t, "notrun", treason[t])
+			continue
+		}
 		got = read_test_ktap(t)
 		split(got, gc, ":")
 		if (tres[t] == "fail" && gc[2] == 0)

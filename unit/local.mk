@@ -113,6 +113,8 @@ EXTRA_DIST += unit/test-existing-mount.sh
 # The conformance table across filesystems (common/conformance.awk).
 TESTS += unit/test-conformance.sh
 EXTRA_DIST += unit/test-conformance.sh
+TESTS += unit/test-porting-scope.sh
+EXTRA_DIST += unit/test-porting-scope.sh
 # ./check -j N: -j 2 gives the output and results of -j 1 (kunit.py parse,
 # xmllint), bad -j values, signals, SIGKILL, -T, write errors (root).
 TESTS += unit/test-jobs.sh

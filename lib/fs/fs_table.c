@@ -28,9 +28,10 @@ const struct vt_fs_row vt_fs_table[] = {
 	/* mkfs.btrfs refuses images under ~114 MiB */
 	{ "btrfs", VT_FS_MKFS, "mkfs.btrfs", "-q -f", 512, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR, false, "", "btrfs-progs", "CONFIG_BTRFS_FS", "btrfs", "fs/btrfs",
+	  VT_FSF_FILEATTR | VT_FSF_SUBVOLUME, false, "", "btrfs-progs", "CONFIG_BTRFS_FS", "btrfs", "fs/btrfs",
 	  "btrfs_tmpfile, btrfs_rename2 (RENAME_WHITEOUT), btrfs_xattr_handlers, btrfs_set_acl, "
-	  "btrfs_fileattr_set", false },
+	  "btrfs_fileattr_set, btrfs_ioctl (BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SNAP_CREATE_V2, "
+	  "BTRFS_IOC_SNAP_DESTROY_V2)", false },
 	{ "tmpfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
 	  VT_FSF_FILEATTR, false, "", "", "CONFIG_TMPFS", "", "mm/shmem.c",
@@ -196,14 +197,26 @@ int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule
 		return EOPNOTSUPP;
 	case VT_FSF_WHITEOUT:
 	case VT_FSF_EXCHANGE:
-		*rule = "the filesystem's ->rename refuses the flag: EINVAL (ntfs_rename, "
-			"msdos_rename, exfat_rename: flags & ~RENAME_NOREPLACE)";
+		*rule = "the filesystem's ->rename refuses the flag: EINVAL (simple_rename: "
+			"flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE); ntfs_rename, msdos_rename, "
+			"exfat_rename: flags & ~RENAME_NOREPLACE)";
 		return EINVAL;
 	case VT_FSF_OVERLAY:
 		*rule = "overlayfs refuses it as a layer (ovl_mount_dir_check)";
 		return EINVAL;
 	case VT_FSF_FILEATTR:
 		*rule = "vfs_fileattr_set: no ->fileattr_set -> ENOIOCTLCMD (ENOTTY)";
+		return ENOTTY;
+	case VT_FSF_SETID:
+		*rule = "its ->setattr keeps no S_ISUID/S_ISGID (fat_setattr, exfat_setattr: "
+			"modes outside FAT_VALID_MODE and the masks are refused or dropped)";
+		return EPERM;
+	case VT_FSF_STICKY:
+		*rule = "its ->setattr keeps no S_ISVTX (fat_sanitize_mode_change: FAT_VALID_MODE)";
+		return EPERM;
+	case VT_FSF_SUBVOLUME:
+		*rule = "subvolumes and snapshots are btrfs ioctls (btrfs_ioctl); another "
+			"filesystem's ->unlocked_ioctl does not know them: ENOTTY";
 		return ENOTTY;
 	default:
 		*rule = "the filesystem lacks it";
@@ -224,8 +237,9 @@ const char *vt_fs_lack_why(const char *fstype, unsigned int lacks, char *buf, si
 		return buf;
 	}
 	vt_fs_lack_errno(fstype, 1u << k, &rule);
-	snprintf(buf, len, "%s has no %s (%s; lib/fs/fs_table.c)", fstype,
-		 vt_fs_feature_name(1u << k), rule);
+	/* out of scope: the row says the filesystem never has it */
+	snprintf(buf, len, VT_FS_SCOPE_PREFIX "%s: %s has no %s (%s; lib/fs/fs_table.c)", fstype,
+		 fstype, vt_fs_feature_name(1u << k), rule);
 	return buf;
 }
 
@@ -234,7 +248,7 @@ const char *vt_fs_feature_name(unsigned int bit)
 	static const char *const names[VT_FSF__COUNT] = {
 		"symlink", "devnode", "hardlink", "tmpfile", "whiteout", "xattr_user",
 		"xattr_trusted", "xattr_security", "posix_acl", "setid", "sticky", "fileattr",
-		"write", "exchange", "overlay",
+		"write", "exchange", "overlay", "subvolume",
 	};
 	int k;
 
@@ -262,13 +276,74 @@ const char *vt_fs_no_owner_worlds(const char *fstype)
 	if (!r || r->owner == VT_OWNER_INODE || r->option_worlds)
 		return NULL;
 	if (r->owner == VT_OWNER_IMAGE) {
-		snprintf(why, sizeof(why), "%s is a read-only image: owners, modes and xattrs are "
-			 "baked in when the suite makes it (lib/world/ro_image.c); every write is "
-			 "EROFS (sb_rdonly)", r->name);
+		snprintf(why, sizeof(why), VT_FS_SCOPE_PREFIX "%s: %s is a read-only image: owners, "
+			 "modes and xattrs are baked in when the suite makes it "
+			 "(lib/world/ro_image.c); every write is EROFS (sb_rdonly)", r->name, r->name);
 		return why;
 	}
 	snprintf(why, sizeof(why), "owners on %s come from its mount options (%s; %s), and the "
 		 "suite has no operations of its own for it in lib/model/optowner_rules.c", r->name,
 		 r->mount_variants, r->kernel_source);
 	return why;
+}
+
+/* What a test asks of the owners, against where the row's come from. */
+static const char *owner_unmet(const struct vt_fs_row *r, enum vt_fs_owner_need need,
+			       char *buf, size_t len)
+{
+	static const char *const wanted[] = {
+		[VT_FSNEED_OWNED_WORLDS] = "it builds its world by writing files of chosen owners",
+		[VT_FSNEED_INODE_OWNERS] = "it needs files with owners and groups of their own "
+					 "beside each other (chown to any id)",
+		[VT_FSNEED_OPTION_OWNERS] = "it is about owners that come from mount options "
+					  "(uid=, gid=, masks)",
+		[VT_FSNEED_IMAGE_TREE] = "it reads the tree baked into a read-only image "
+				       "(lib/world/ro_image.c)",
+	};
+	const char *has, *cite = r->why;
+
+	switch (r->owner) {
+	case VT_OWNER_INODE:
+		if (need == VT_FSNEED_OWNED_WORLDS || need == VT_FSNEED_INODE_OWNERS)
+			return NULL;
+		has = "stores the owners in each inode";
+		cite = "inode_init_owner, then chown through ->setattr: setattr_copy";
+		break;
+	case VT_OWNER_MOUNT_OPTIONS:
+		if (need == VT_FSNEED_OPTION_OWNERS)
+			return NULL;
+		if (need == VT_FSNEED_OWNED_WORLDS) {
+			if (r->option_worlds)
+				return NULL;
+			/* the suite's gap, not the filesystem's: a real notrun */
+			return vt_fs_no_owner_worlds(r->name);
+		}
+		has = "gives every file the mount's uid= and gid= as owner and group";
+		break;
+	default:
+		if (need == VT_FSNEED_IMAGE_TREE)
+			return NULL;
+		has = "is a read-only image: every write is EROFS (sb_rdonly), owners and modes "
+		      "are baked in";
+		break;
+	}
+	snprintf(buf, len, VT_FS_SCOPE_PREFIX "%s: %s; %s %s (%s; lib/fs/fs_table.c)",
+		 r->name, wanted[need], r->name, has, cite);
+	return buf;
+}
+
+const char *vt_fs_unmet(const char *fstype, const struct vt_fs_needs *needs, char *buf,
+			size_t len)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	const char *why;
+
+	if (!r)
+		return NULL;
+	why = owner_unmet(r, needs->owners, buf, len);
+	if (why)
+		return why;
+	if ((r->supports & needs->features) != needs->features)
+		return vt_fs_lack_why(fstype, needs->features & ~r->supports, buf, len);
+	return NULL;
 }

@@ -44,7 +44,8 @@ enum vt_fs_feature {
 					 * suite also copies its exec probe with it) */
 	VT_FSF_EXCHANGE = 1u << 13,	/* renameat2(RENAME_EXCHANGE) */
 	VT_FSF_OVERLAY = 1u << 14,	/* can be an overlayfs layer */
-	VT_FSF__COUNT = 15,
+	VT_FSF_SUBVOLUME = 1u << 15,	/* btrfs subvolumes and snapshots (its ioctls) */
+	VT_FSF__COUNT = 16,
 };
 
 struct vt_fs_row {
@@ -71,6 +72,30 @@ struct vt_fs_row {
 	bool option_worlds;
 };
 
+/* What a test needs of the filesystem under test, declared as data in
+ * its description (struct vt_test's .needs, in the spirit of LTP's
+ * .needs_* fields) and answered by the table before any case runs. */
+enum vt_fs_owner_need {
+	VT_FSNEED_OWNED_WORLDS = 0, /* files of chosen owners and modes it writes:
+				   * owners in the inode, or worlds the suite
+				   * builds from mount options (vt_owned_dir) */
+	VT_FSNEED_INODE_OWNERS,	/* a file of its own owner and group beside
+				 * others (chown to any id) */
+	VT_FSNEED_OPTION_OWNERS,	/* owners that come from mount options */
+	VT_FSNEED_IMAGE_TREE,	/* the tree baked into a read-only image */
+};
+
+struct vt_fs_needs {
+	enum vt_fs_owner_need owners;
+	unsigned int features;	/* enum vt_fs_feature bits */
+};
+
+/* Reasons that start with this, then the fstype and ": ", say a test or
+ * case is out of scope for the filesystem: it needs what the table says
+ * the filesystem can never have. The porting report and the conformance
+ * table (common/porting.awk) do not count them as "not run". */
+#define VT_FS_SCOPE_PREFIX "not for "
+
 extern const struct vt_fs_row vt_fs_table[];
 extern const size_t vt_fs_table_count;
 
@@ -92,6 +117,13 @@ const char *vt_fs_feature_name(unsigned int bit);
 const char *vt_fs_owner_source_name(enum vt_fs_owner_source s);
 /* "mkfs", "image" or "mount-only" (the make field of fs-table). */
 const char *vt_fs_make_name(enum vt_fs_make m);
+/* NULL when FSTYPE's row meets NEEDS (or FSTYPE is not in the table:
+ * then probes decide). Else the reason, from the row, in BUF: out of
+ * scope ("not for FSTYPE: ...") when the filesystem can never meet it,
+ * without the prefix when the suite cannot build it yet (a filesystem
+ * with owners from mount options but no option worlds). */
+const char *vt_fs_unmet(const char *fstype, const struct vt_fs_needs *needs, char *buf,
+			size_t len);
 /* NULL if tests can have files of chosen owners on FSTYPE (owners in the
  * inode, or worlds from mount options); else why not (static buffer). */
 const char *vt_fs_no_owner_worlds(const char *fstype);

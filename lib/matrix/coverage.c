@@ -1,5 +1,6 @@
 /* Rule coverage accounting (coverage.h). */
 #include "matrix/coverage.h"
+#include "fs/fs_table.h"
 #include "matrix/optowner_fixture.h"
 #include "model/optowner_model.h"
 
@@ -30,15 +31,32 @@ void vt_coverage_items(const struct vt_trace *t, int err, uint64_t *bits)
 	}
 }
 
+/* The filesystem-table feature without which a rule of need N cannot
+ * happen either way (0: none, or not a filesystem's feature). */
+static unsigned int need_feature(enum vt_rule_need n)
+{
+	switch (n) {
+	case VT_NEED_POSIXACL: return VT_FSF_POSIX_ACL;
+	case VT_NEED_WHITEOUT: return VT_FSF_WHITEOUT;
+	case VT_NEED_EXEC: return VT_FSF_WRITE;	/* the fixture writes its exec probe */
+	case VT_NEED_FILEATTR: return VT_FSF_FILEATTR;
+	default: return 0;
+	}
+}
+
 const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool deny)
 {
+	static char lack_why[400];
 	const struct vt_rule_info *ri = vt_rule_info(r);
+	unsigned int feature = need_feature(ri->need);
 
 	if (ri->kind == VT_RK_OUTCOME && deny)
 		return "an outcome has one way";
 	/* the filesystem the worlds are of (vt_optowner_use, from FSTYP) */
 	if (f->optowner && vt_optowner_rule_na(vt_optowner_current(), r, deny))
 		return vt_optowner_rule_na(vt_optowner_current(), r, deny);
+	if (feature && vt_fs_row(f->fstype) && !vt_fs_supports(f->fstype, feature))
+		return vt_fs_lack_why(f->fstype, feature, lack_why, sizeof(lack_why));
 	switch (ri->need) {
 	case VT_NEED_POSIXACL:
 		return f->posixacl ? NULL : vt_rule_need_text(ri->need);

@@ -272,6 +272,10 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->leases = !rw->no_lease[0];
 	f->dedupe = !rw->no_dedupe[0];
 	f->optowner = rw->optowner != NULL;
+	f->fstype = rw->fstype;
+	/* was left unset (driver.c's facts are on the stack): the matrix
+	 * never runs on a read-only sb (mx_world_setup refuses images) */
+	f->read_only = false;
 }
 
 /* What an inode of a case's world needs of the filesystem to be made. */

@@ -177,7 +177,7 @@ static bool made_as_asked(struct vt_ctx *ctx, const char *path, mode_t mode, uid
 	vt_fail(ctx, "setup: %s is %u:%u mode %04o, not %u:%u mode %04o: %s cannot hold it%s",
 		path, (unsigned)st.st_uid, (unsigned)st.st_gid, (unsigned)(st.st_mode & 07777),
 		(unsigned)uid, (unsigned)gid, (unsigned)(mode & 07777), ctx->fstype,
-		ctx->ownerless ? " (owners and modes come from the mount: vt_owned_dir)" : "");
+		ctx->option_owners ? " (owners and modes come from the mount: vt_owned_dir)" : "");
 	return false;
 }
 
@@ -255,7 +255,7 @@ const char *vt_owned_dir(struct vt_ctx *ctx, const char *name, mode_t dmode, mod
 {
 	char opts[256];
 
-	if (!ctx->ownerless)
+	if (!ctx->option_owners)
 		return vt_mkdir(ctx, name, dmode, uid, gid, buf, len);
 	/* fat_fill_inode / fat_read_root (exfat_fill_inode /
 	 * exfat_read_root): i_uid = uid=, i_gid = gid=, mode fat_make_mode
@@ -452,31 +452,41 @@ bool vt_case_expunged(const char *name, char *why, size_t len)
 	return reason != NULL;
 }
 
-/* Most tests set up files owned by various ids; a filesystem that stores
- * no owners (fat_setattr, exfat_setattr refuse a chown away from the
- * mount's uid=)
- * cannot hold their worlds. Probed by trying a chown. */
-static const char *owners_unsupported(const char *fstype, const char *test_dir, bool *ownerless)
+/* The owners the test needs, as this mount gives them: the table said
+ * the filesystem can have them (vt_fs_unmet); a create and chown confirm
+ * it here, and a failure is a real notrun (a read-only mount of a
+ * writable filesystem, a filesystem that lost its owners). */
+static const char *owners_at_run_time(const struct vt_test *t, const char *fstype,
+				      const char *test_dir)
 {
-	static char why[256];
-	int ret = vt_probe_owner_storage(test_dir);
+	static char why[300];
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	int ret;
 
-	*ownerless = ret != 0;
-	if (ret == 0)
+	/* worlds from mount options are the suite's own mounts
+	 * (vt_owned_dir, vt_optowner_dir): nothing of TEST_DIR's to probe */
+	if (t->needs.owners == VT_FSNEED_OPTION_OWNERS ||
+	    (r && r->owner == VT_OWNER_MOUNT_OPTIONS && t->needs.owners == VT_FSNEED_OWNED_WORLDS))
 		return NULL;
-	if (ret == -EROFS) {
-		/* the probe's create is refused before anything is stored:
-		 * sb_rdonly (erofs, squashfs set SB_RDONLY) -> mnt_want_write
-		 * / lookup_open give EROFS. Owners are there, baked in. */
-		snprintf(why, sizeof(why),
-			 "%s is read-only (creating a file gives EROFS): this test builds its "
-			 "world by writing files; the image's own tree is read by idmapped/005",
-			 fstype);
+	ret = vt_probe_owner_storage(test_dir);
+	if (t->needs.owners == VT_FSNEED_IMAGE_TREE) {
+		/* the create is refused before anything is stored: sb_rdonly
+		 * (erofs, squashfs set SB_RDONLY) -> mnt_want_write gives EROFS */
+		if (ret == -EROFS)
+			return NULL;
+		snprintf(why, sizeof(why), "%s should be a read-only image, but the create probe "
+			 "said: %s", fstype, ret == 0 ? "created" : vt_errname(-ret));
 		return why;
 	}
-	snprintf(why, sizeof(why),
-		 "%s stores no file owners (chown to 1000:1000 gives %s); this test's world needs them",
-		 fstype, ret == -EOPNOTSUPP ? "no change" : vt_errname(-ret));
+	if (ret == 0)
+		return NULL;
+	if (ret == -EROFS)
+		snprintf(why, sizeof(why), "%s is mounted read-only (creating a file gives EROFS): "
+			 "this test builds its world by writing files", fstype);
+	else
+		snprintf(why, sizeof(why), "%s stores no file owners here (chown to 1000:1000 gives "
+			 "%s); this test's world needs them", fstype,
+			 ret == -EOPNOTSUPP ? "no change" : vt_errname(-ret));
 	return why;
 }
 
@@ -496,32 +506,6 @@ static const char *idmap_unsupported(const char *fstype, const char *test_dir)
 	else
 		snprintf(why, sizeof(why), "idmapped mount probe on %s failed: %s", fstype, vt_errname(-ret));
 	return why;
-}
-
-/* A test of the baked tree runs on a read-only image only, any other on a
- * read-only image not at all; the filesystem's row says which it is, and
- * the probe confirms it (a create must give EROFS). */
-static const char *read_only_fit(const struct vt_test *t, const char *fstype,
-				 const char *test_dir)
-{
-	static char why[512];
-	const struct vt_fs_row *r = vt_fs_row(fstype);
-	bool ownerless;
-	const char *probe = owners_unsupported(fstype, test_dir, &ownerless);
-
-	if (!t->read_only_image)
-		return probe ? probe : "the filesystem table says read-only, but a file could be created";
-	if (!r || r->owner != VT_OWNER_IMAGE) {
-		snprintf(why, sizeof(why), "reads the tree baked into a read-only image (erofs, "
-			 "squashfs: lib/world/ro_image.c); %s is not one", fstype);
-		return why;
-	}
-	if (!probe || strstr(probe, "EROFS") == NULL) {
-		snprintf(why, sizeof(why), "%s should be read-only, but the create probe said: %s",
-			 fstype, probe ? probe : "created");
-		return why;
-	}
-	return t->require ? t->require(fstype, test_dir) : NULL;
 }
 
 /* The case directories of a read-only image: a tmpfs over its empty
@@ -544,7 +528,6 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 	int n = 0, fails = 0, skips = 0, ran = 0, i, si = 1, sn = 1, named = 0;
 	const char *shard = getenv("VT_SHARD");
 	char why_buf[600], test_id[512], scratch[4200];
-	bool ownerless = false;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	vt_replay_test_id(argv[0], test_id, sizeof(test_id));
@@ -578,23 +561,14 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 		snprintf(why_buf, sizeof(why_buf), "no case in shard %d/%d", si, sn);
 		why = why_buf;
 	}
+	/* the test's declared needs against the filesystem table first: out
+	 * of scope on this filesystem whatever the kernel can do */
+	else if ((why = vt_fs_unmet(fstype, &t->needs, why_buf, sizeof(why_buf))))
+		;
 	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
 		;
-	else if (t->read_only_image || (vt_fs_row(fstype) && vt_fs_row(fstype)->read_only))
-		why = read_only_fit(t, fstype, test_dir);
-	else if ((why = owners_unsupported(fstype, test_dir, &ownerless)) &&
-		 (!t->ownerless_ok || vt_fs_no_owner_worlds(fstype)))
-	{
-		if (t->ownerless_ok) {
-			/* its worlds come from mount options the suite cannot
-			 * build yet for this filesystem (lib/fs/fs_table.c) */
-			snprintf(why_buf, sizeof(why_buf), "%s", vt_fs_no_owner_worlds(fstype));
-			why = why_buf;
-		} else if (t->ownerless_why) {
-			snprintf(why_buf, sizeof(why_buf), "%s: %s", fstype, t->ownerless_why);
-			why = why_buf;
-		}
-	}
+	else if ((why = owners_at_run_time(t, fstype, test_dir)))
+		;
 	else if (t->require)
 		why = t->require(fstype, test_dir);
 	else
@@ -608,8 +582,8 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 	base.fstype = fstype;
 	base.test_dir = test_dir;
 	base.ktap = &k;
-	base.ownerless = ownerless;
-	base.read_only = t->read_only_image;
+	base.option_owners = vt_fs_row(fstype) && vt_fs_row(fstype)->owner == VT_OWNER_MOUNT_OPTIONS;
+	base.read_only = t->needs.owners == VT_FSNEED_IMAGE_TREE;
 	if (base.read_only) {
 		int ret = read_only_scratch(test_dir, scratch, sizeof(scratch));
 

@@ -38,9 +38,10 @@ struct vt_ctx {
 	bool skipped;
 	char skip_reason[512];
 	char scene[1024];	/* what the world is, for failure messages */
-	/* The filesystem stores no owners (fat, exfat: probed by a chown);
-	 * worlds with owners are then mounts made by vt_owned_dir. */
-	bool ownerless;
+	/* Owners come from mount options (the filesystem table's
+	 * VT_OWNER_MOUNT_OPTIONS: vfat, msdos, exfat); worlds with owners
+	 * are then mounts made by vt_owned_dir. */
+	bool option_owners;
 	bool optowner_images;	/* vt_owned_dir mounted its images' tmpfs */
 	/* a read-only image: the baked tree is at "<test_dir>/<entry path>"
 	 * (world/ro_image.h); dir is on a tmpfs of the library's */
@@ -60,18 +61,16 @@ struct vt_test {
 	/* Set for tests that do not need idmapped mounts to work on TEST_DIR
 	 * (API tests of failure paths); others are notrun when the probe fails. */
 	bool no_idmap_probe;
-	/* Set for tests that work on a filesystem that stores no owners
-	 * (owners from mount options, using vt_owned_dir); others are notrun there, with the
-	 * reason: OWNERLESS_WHY if set (what the test needs that such a
-	 * filesystem cannot have), else "this test's world needs them". */
-	bool ownerless_ok;
-	const char *ownerless_why;
-	/* Set for tests that read the tree baked into a read-only image
-	 * (world/ro_image.h) and run only there; their case directories are
-	 * on a tmpfs the library mounts over the image's VT_RO_SCRATCH.
-	 * Other tests are notrun on a read-only filesystem with the reason
-	 * (their worlds are files they create: EROFS). */
-	bool read_only_image;
+	/* What the test needs of the filesystem, as data (LTP's .needs_*):
+	 * where the owners of its files come from (default: files of chosen
+	 * owners it writes, VT_FSNEED_OWNED_WORLDS) and the features
+	 * (VT_FSF_*) every case uses. The library asks the filesystem table
+	 * (vt_fs_unmet) before the cases and gives notrun with the table's
+	 * reason: "not for FSTYP: ..." (out of scope) when the filesystem can
+	 * never meet it. VT_FSNEED_IMAGE_TREE tests read the tree baked into a
+	 * read-only image (world/ro_image.h); their case directories are on
+	 * a tmpfs the library mounts over the image's VT_RO_SCRATCH. */
+	struct vt_fs_needs needs;
 };
 
 int vt_test_main(const struct vt_test *t, int argc, char **argv);
@@ -155,7 +154,9 @@ int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule);
 
 /* Does the filesystem under test have every feature (VT_FSF_* bits of
  * lib/fs/fs_table.h) the case needs? If not, the case is skipped with
- * the table's reason and false returned; the caller returns. */
+ * the table's reason ("not for FSTYP: ...": out of scope) and false
+ * returned; the caller returns. Features every case needs belong in the
+ * test's .needs instead. */
 bool vt_need_fs(struct vt_ctx *ctx, unsigned int features);
 
 /* Idmapped bind mount of SOURCE at "<ctx->dir>/<name>" with mapping SPEC.

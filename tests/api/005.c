@@ -253,6 +253,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = vt_require_open_tree_attr, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases, .require = vt_require_open_tree_attr };
 	return vt_test_main(&t, argc, argv);
 }

@@ -95,6 +95,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true, .no_idmap_probe = true };
+	static const struct vt_test t = { .cases = cases, .no_idmap_probe = true };
 	return vt_test_main(&t, argc, argv);
 }

@@ -39,7 +39,7 @@ static bool make(struct vt_ctx *ctx, struct w *w, bool lower_idmap, bool upper_i
 {
 	char up[4096], opts[16384], f[4096];
 	const char *lowerpath, *upperbase;
-	uid_t root = ctx->ownerless ? 1000 : 0;	/* vfat: one owner per filesystem */
+	uid_t root = ctx->option_owners ? 1000 : 0;	/* vfat: one owner per filesystem */
 	int ret;
 
 	if (!vt_owned_dir(ctx, "lower", 0755, 0644, 1000, 1000, w->lower, sizeof(w->lower)) ||
@@ -64,7 +64,7 @@ static bool make(struct vt_ctx *ctx, struct w *w, bool lower_idmap, bool upper_i
 		upperbase = w->uppermnt;
 	}
 	/* hugetlbfs: no stacking (lib/fs/fs_table.c); vfat is tried below */
-	if (!ctx->ownerless && !vt_need_fs(ctx, VT_FSF_OVERLAY))
+	if (!ctx->option_owners && !vt_need_fs(ctx, VT_FSF_OVERLAY))
 		return false;
 	snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s/upper,workdir=%s/work", lowerpath,
 		 upperbase, upperbase);
@@ -72,7 +72,7 @@ static bool make(struct vt_ctx *ctx, struct w *w, bool lower_idmap, bool upper_i
 	if (ret < 0) {
 		if (errno == ENODEV)
 			return vt_skip(ctx, "no overlayfs in this kernel (ENODEV)"), false;
-		if (ctx->ownerless)
+		if (ctx->option_owners)
 			return vt_skip(ctx, "overlayfs refuses %s as a layer: %s (vfat: "
 					    "ovl_mount_dir_check, ovl_dentry_weird: d_hash/d_compare "
 					    "of case-insensitive names)", ctx->fstype, vt_errname(errno)),
@@ -180,6 +180,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_overlay, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases, .require = need_overlay };
 	return vt_test_main(&t, argc, argv);
 }

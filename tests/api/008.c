@@ -241,6 +241,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_statmount, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases, .require = need_statmount };
 	return vt_test_main(&t, argc, argv);
 }

@@ -33,8 +33,8 @@ struct scene {
 static bool make_scene(struct vt_ctx *ctx, struct scene *s, uid_t owner)
 {
 	/* vfat: all of src is owned by its mount's uid=, so OWNER's */
-	if (!vt_owned_dir(ctx, "src", 0755, 0644, ctx->ownerless ? owner : 1000,
-			  ctx->ownerless ? owner : 1000, s->src, sizeof(s->src)) ||
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, ctx->option_owners ? owner : 1000,
+			  ctx->option_owners ? owner : 1000, s->src, sizeof(s->src)) ||
 	    !vt_mkfile(ctx, "src/f", 0644, owner, owner, s->file, sizeof(s->file)) ||
 	    !vt_idmapped_at(ctx, s->src, MAP, "mnt", s->mnt, sizeof(s->mnt)))
 		return false;
@@ -216,6 +216,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases };
 	return vt_test_main(&t, argc, argv);
 }

@@ -92,8 +92,8 @@ static bool make_tree(struct vt_ctx *ctx, const char *spec, uid_t owner, char *s
 		      char *file, char *file_via)
 {
 	/* vfat: all of src is owned by its mount's uid=, so OWNER's */
-	if (!vt_owned_dir(ctx, "src", 0755, 0644, ctx->ownerless ? owner : 0,
-			  ctx->ownerless ? owner : 0, src, 4096) ||
+	if (!vt_owned_dir(ctx, "src", 0755, 0644, ctx->option_owners ? owner : 0,
+			  ctx->option_owners ? owner : 0, src, 4096) ||
 	    !vt_mkfile(ctx, "src/f", 0644, owner, owner, file, 4096) ||
 	    !vt_idmapped_at(ctx, src, spec, "mnt", mnt, 4096))
 		return false;
@@ -189,6 +189,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases };
 	return vt_test_main(&t, argc, argv);
 }

@@ -219,6 +219,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases };
 	return vt_test_main(&t, argc, argv);
 }

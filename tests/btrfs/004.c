@@ -268,7 +268,7 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = bt_require_btrfs,
-					  .no_idmap_probe = true, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases,
+					  .needs = { .features = VT_FSF_SUBVOLUME } };
 	return vt_test_main(&t, argc, argv);
 }

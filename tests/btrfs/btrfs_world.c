@@ -17,27 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *bt_require_btrfs(const char *fstype, const char *test_dir)
-{
-	static char why[256];
-	int ret;
-
-	if (strcmp(fstype, "btrfs") != 0) {
-		snprintf(why, sizeof(why),
-			 "btrfs-only: subvolume and snapshot ioctls through idmapped mounts "
-			 "(FSTYP=%s)", fstype);
-		return why;
-	}
-	/* The tests set no_idmap_probe so that the btrfs-only reason comes
-	 * first; the probe the library would have made is made here. */
-	ret = vt_probe_idmap_support(test_dir);
-	if (ret == 0)
-		return NULL;
-	snprintf(why, sizeof(why), "btrfs cannot be idmapped on this kernel: mount_setattr gives %s",
-		 vt_errname(-ret));
-	return why;
-}
-
 int bt_rm_allowed(const char *path)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");

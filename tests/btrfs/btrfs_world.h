@@ -38,9 +38,6 @@ struct bt_world {
 	int ns_mapped, ns_unmapped;
 };
 
-/* A .require: btrfs only ("btrfs-only: ..." elsewhere), and idmappable. */
-const char *bt_require_btrfs(const char *fstype, const char *test_dir);
-
 /* base = ctx->dir/src on TEST_DIR, mounted idmapped at ctx->dir/mnt.
  * Returns false (case failed) if setup failed. umask is 022 afterwards. */
 bool bt_world_make(struct vt_ctx *ctx, struct bt_world *w);

@@ -18,16 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *need_option_owners(const char *fstype, const char *test_dir)
-{
-	const struct vt_fs_row *r = vt_fs_row(fstype);
-
-	return r && r->owner == VT_OWNER_MOUNT_OPTIONS
-		       ? NULL
-		       : "scenario is about a filesystem whose owners come from its mount options "
-			 "(vfat, msdos, exfat)";
-}
-
 static void two_users_two_views(struct vt_ctx *ctx)
 {
 	struct vt_caller u1001 = vt_caller_user(1001, 1001), u5000 = vt_caller_user(5000, 5000);
@@ -137,6 +127,7 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = need_option_owners, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases,
+					  .needs = { .owners = VT_FSNEED_OPTION_OWNERS } };
 	return vt_test_main(&t, argc, argv);
 }

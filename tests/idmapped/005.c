@@ -709,7 +709,7 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	const struct vt_test t = { .cases = cases, .read_only_image = true };
+	const struct vt_test t = { .cases = cases, .needs = { .owners = VT_FSNEED_IMAGE_TREE } };
 
 	return vt_test_main(&t, argc, argv);
 }

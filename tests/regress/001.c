@@ -52,6 +52,10 @@ static void v3_through_mount(struct vt_ctx *ctx)
 	struct vt_run r;
 	int ns, ret;
 
+	/* the table first (hugetlbfs, fat: no xattr handlers); the set below
+	 * still finds a kernel built without them (EOPNOTSUPP) */
+	if (!vt_need_fs(ctx, VT_FSF_XATTR_SECURITY))
+		return;
 	if (!vt_mkdir(ctx, "src", 0755, 0, 0, src, sizeof(src)) ||
 	    !vt_mkfile(ctx, "src/bin", 0755, 0, 0, file, sizeof(file)) ||
 	    !vt_idmapped_at(ctx, src, MAP, "mnt", mnt, sizeof(mnt)))
@@ -97,6 +101,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases };
 	return vt_test_main(&t, argc, argv);
 }

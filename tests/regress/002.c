@@ -30,7 +30,7 @@ struct w {
  * The directories belong to root, or on vfat to their files' owner. */
 static bool make(struct vt_ctx *ctx, struct w *w)
 {
-	uid_t da = ctx->ownerless ? 1000 : 0, db = ctx->ownerless ? 1001 : 0;
+	uid_t da = ctx->option_owners ? 1000 : 0, db = ctx->option_owners ? 1001 : 0;
 
 	if (!vt_owned_dir(ctx, "srca", 0777, 0644, da, da, w->srca, sizeof(w->srca)) ||
 	    !vt_owned_dir(ctx, "srcb", 0777, 0644, db, db, w->srcb, sizeof(w->srcb)) ||
@@ -77,7 +77,7 @@ static void root_swaps(struct vt_ctx *ctx)
 
 	if (!make(ctx, &w))
 		return;
-	if (ctx->ownerless) {
+	if (ctx->option_owners) {
 		/* fat_setattr: from_vfsuid(M, 1000) = 1001 is not uid=1000 */
 		vt_expect_errno(ctx, "root: chown a 1000:1000 through the mount",
 				run_chown(ctx, &root, w.a_via, 1000, 1000), EPERM,
@@ -132,6 +132,6 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .ownerless_ok = true };
+	static const struct vt_test t = { .cases = cases };
 	return vt_test_main(&t, argc, argv);
 }

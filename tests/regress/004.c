@@ -89,9 +89,6 @@ static const struct vt_case cases[] = {
 int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases,
-		.ownerless_why =
-			"its chgrp gives a file another group and its chmod keeps S_ISGID, and fat and exfat keep"
-			" every inode's gid at the mount's gid= and store no S_ISGID (fat_setattr: EPERM"
-			" for another gid and for modes outside FAT_VALID_MODE)" };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS, .features = VT_FSF_SETID } };
 	return vt_test_main(&t, argc, argv);
 }

@@ -361,9 +361,6 @@ static const struct vt_case cases[] = {
 int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases,
-		.ownerless_why =
-			"the test is about S_ISUID/S_ISGID kept or dropped, and fat and exfat store neither "
-			"(fat_setattr refuses modes outside FAT_VALID_MODE, fat_fill_inode never sets "
-			"them)" };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS, .features = VT_FSF_SETID } };
 	return vt_test_main(&t, argc, argv);
 }

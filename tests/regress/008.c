@@ -75,8 +75,6 @@ static const struct vt_case cases[] = {
 int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases, .require = need_protected_regular,
-		.ownerless_why =
-			"the test needs a sticky directory and owners apart from it, and fat and exfat store no "
-			"S_ISVTX (FAT_VALID_MODE) and one owner per mount (fat_fill_inode)" };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS, .features = VT_FSF_STICKY } };
 	return vt_test_main(&t, argc, argv);
 }

@@ -334,9 +334,6 @@ static const struct vt_case cases[] = {
 int main(int argc, char **argv)
 {
 	static const struct vt_test t = { .cases = cases,
-		.ownerless_why =
-			"copy-up needs a lower directory and files in it with different owners, and a "
-			"fat or exfat tree has one owner, its mount's uid= (fat_fill_inode); a layer shows no "
-			"submounts" };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS } };
 	return vt_test_main(&t, argc, argv);
 }

@@ -45,7 +45,6 @@ static const struct vt_case cases[] = {
 static const struct vt_test test = {
 	.cases = cases,
 	.no_idmap_probe = true,
-	.ownerless_ok = true,
 };
 
 int main(int argc, char **argv)
