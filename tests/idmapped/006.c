@@ -754,9 +754,10 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
+	/* the layers need files with different owners (a fat or exfat tree has
+	 * one, its mount's uid=: fat_fill_inode), and the filesystem must be
+	 * able to be an overlay layer */
 	static const struct vt_test t = { .cases = cases,
-		.ownerless_why =
-			"the layers need files with different owners, and a fat or exfat tree has "
-			"one owner, its mount's uid= (fat_fill_inode)" };
+		.needs = { .owners = VT_FSNEED_INODE_OWNERS, .features = VT_FSF_OVERLAY } };
 	return vt_test_main(&t, argc, argv);
 }
