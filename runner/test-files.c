@@ -1,4 +1,5 @@
 #include "test-files.h"
+#include "util/fd_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,21 +53,6 @@ static bool read_all(const char *path, struct buf *buf)
 	return false;
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 /* PATH written anew from NPARTS parts; false on any error. */
 static bool write_file(const char *path, const struct buf *parts, size_t nparts)
 {
@@ -78,7 +64,7 @@ static bool write_file(const char *path, const struct buf *parts, size_t nparts)
 		return false;
 	ok = true;
 	for (i = 0; ok && i < nparts; i++)
-		ok = write_all(fd, parts[i].data, parts[i].len);
+		ok = vt_write_full(fd, parts[i].data, parts[i].len);
 	/* close reports a deferred write error (NFS, a full filesystem) */
 	if (close(fd) != 0)
 		ok = false;

@@ -19,9 +19,9 @@ static void no_make(int local, struct vt_mcase *c)
 
 int main(void)
 {
-	static const struct vt_family unknown = { "nosuch", "matrix/999", 1, no_make };
-	static const struct vt_family create = { "create", "matrix/001", 1, no_make };
-	static const struct vt_family protected = { "protected", "matrix/012", 1, no_make };
+	static const struct vt_family unknown = { "nosuch", "matrix/999", 1, no_make, 0 };
+	static const struct vt_family create = { "create", "matrix/001", 1, no_make, 0 };
+	static const struct vt_family protected = { "protected", "matrix/012", 1, no_make, 0 };
 	const struct vt_family *const bad[] = { &create, &unknown };
 	const struct vt_family *const good[] = { &create, &protected };
 	const struct vt_family *form;

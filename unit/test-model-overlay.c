@@ -33,18 +33,6 @@ static struct vt_mcred cred(uint32_t uid, uint32_t gid, int group, bool root)
 	return c;
 }
 
-static struct vt_minode node(mode_t mode, uint32_t uid, uint32_t gid)
-{
-	struct vt_minode i;
-
-	memset(&i, 0, sizeof(i));
-	i.exists = true;
-	i.mode = mode;
-	i.uid = vt_kuid(uid);
-	i.gid = vt_kgid(gid);
-	return i;
-}
-
 static void world(struct vt_ovl_world *w, struct vt_mcred caller, mode_t mode, uint32_t uid,
 		  uint32_t gid)
 {
@@ -53,8 +41,8 @@ static void world(struct vt_ovl_world *w, struct vt_mcred caller, mode_t mode, u
 	w->upper_idmap = &upper;
 	w->caller = caller;
 	w->mounter = cred(0, 0, -1, true);
-	w->upper_root = node(S_IFDIR | 0777, 0, 0);
-	w->lower_obj = node(S_IFREG | mode, uid, gid);
+	w->upper_root = vt_minode_make(S_IFDIR | 0777, 0, 0);
+	w->lower_obj = vt_minode_make(S_IFREG | mode, uid, gid);
 	w->overflowuid = w->overflowgid = 65534;
 }
 
@@ -83,11 +71,11 @@ int main(void)
 	upper.name = "upper";
 
 	/* ovl_copyattr: the owner through the layer's idmap */
-	real = node(S_IFREG | 0644, 1000, 3000);
+	real = vt_minode_make(S_IFREG | 0644, 1000, 3000);
 	o = vt_ovl_inode(&lower, &real);
 	unit_check(o.uid.val == 11000 && o.gid.val == 13000,
 		   "ovl_copyattr: disk 1000:3000 through LOWER is 11000:13000");
-	real = node(S_IFREG | 0644, 50000, 50000);
+	real = vt_minode_make(S_IFREG | 0644, 50000, 50000);
 	o = vt_ovl_inode(&lower, &real);
 	unit_check(!vt_kuid_valid(o.uid), "ovl_copyattr: disk 50000 through LOWER is INVALID_UID");
 

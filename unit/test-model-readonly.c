@@ -13,18 +13,6 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
-static struct vt_minode node(mode_t mode, uint32_t uid, uint32_t gid)
-{
-	struct vt_minode i;
-
-	memset(&i, 0, sizeof(i));
-	i.exists = true;
-	i.mode = mode;
-	i.uid = vt_kuid(uid);
-	i.gid = vt_kgid(gid);
-	return i;
-}
-
 static int run(struct vt_world *w, enum vt_mop op, bool on_existing, struct vt_expect *e)
 {
 	struct vt_mop_args a;
@@ -77,9 +65,9 @@ int main(void)
 	 * read-only one every one is EROFS (mnt_want_write / sb_permission) */
 	for (k = 0; k < sizeof(writes) / sizeof(writes[0]); k++) {
 		unit_world(&w, &m, "b:1000:1001:1", &vt_init_ns, 0, 0, UNIT_NOGROUP, ~0ULL);
-		w.dir = node(S_IFDIR | 0755, 1000, 1000);
-		w.obj = node(S_IFREG | 0644, 1000, 1000);
-		w.other = node(S_IFREG | 0644, 1000, 1000);
+		w.dir = vt_minode_make(S_IFDIR | 0755, 1000, 1000);
+		w.obj = vt_minode_make(S_IFREG | 0644, 1000, 1000);
+		w.other = vt_minode_make(S_IFREG | 0644, 1000, 1000);
 		w.sb_rdonly = true;
 		snprintf(what, sizeof(what), "read-only: %s by root", vt_mop_name(writes[k]));
 		expect(run(&w, writes[k], true, &e), EROFS, what);
@@ -91,7 +79,7 @@ int main(void)
 	/* a new name: lookup_open (create_error = -EROFS) and filename_create */
 	for (k = 0; k < sizeof(creates) / sizeof(creates[0]); k++) {
 		unit_world(&w, &m, "b:1000:1001:1", &vt_init_ns, 1001, 1001, UNIT_NOGROUP, 0);
-		w.dir = node(S_IFDIR | 0755, 1000, 1000);
+		w.dir = vt_minode_make(S_IFDIR | 0755, 1000, 1000);
 		w.sb_rdonly = true;
 		snprintf(what, sizeof(what), "read-only: %s of a new name by the mapped owner",
 			 vt_mop_name(creates[k]));
@@ -101,25 +89,25 @@ int main(void)
 	/* order: may_lookup (MAY_EXEC on the parent) comes first: a 0700
 	 * parent of 0:0 refuses uid 1001 with EACCES */
 	unit_world(&w, &m, "b:1000:1001:1", &vt_init_ns, 1001, 1001, UNIT_NOGROUP, 0);
-	w.dir = node(S_IFDIR | 0700, 0, 0);
-	w.obj = node(S_IFREG | 0644, 1000, 1000);
+	w.dir = vt_minode_make(S_IFDIR | 0700, 0, 0);
+	w.obj = vt_minode_make(S_IFREG | 0644, 1000, 1000);
 	w.sb_rdonly = true;
 	expect(run(&w, VT_OP_UNLINK, true, &e), EACCES, "read-only: may_lookup before mnt_want_write");
 	expect(run(&w, VT_OP_CHOWN, true, &e), EACCES, "read-only: chown, may_lookup first");
 	/* filename_create: an existing name is EEXIST before the saved EROFS */
 	unit_world(&w, &m, NULL, &vt_init_ns, 0, 0, UNIT_NOGROUP, ~0ULL);
-	w.dir = node(S_IFDIR | 0755, 0, 0);
-	w.obj = node(S_IFDIR | 0755, 0, 0);
+	w.dir = vt_minode_make(S_IFDIR | 0755, 0, 0);
+	w.obj = vt_minode_make(S_IFDIR | 0755, 0, 0);
 	w.sb_rdonly = true;
 	expect(run(&w, VT_OP_MKDIR, true, &e), EEXIST, "read-only: mkdir of an existing name");
-	w.obj = node(S_IFREG | 0644, 0, 0);
+	w.obj = vt_minode_make(S_IFREG | 0644, 0, 0);
 	expect(run(&w, VT_OP_OPEN_CREAT_EXCL, true, &e), EEXIST,
 	       "read-only: O_CREAT|O_EXCL of an existing name (do_open)");
 	/* an existing name with O_CREAT|O_RDONLY is an open for reading */
 	expect(run(&w, VT_OP_OPEN_CREAT_RDONLY, true, &e), 0,
 	       "read-only: O_CREAT|O_RDONLY of an existing file opens it");
 	/* vfs_truncate: EISDIR before mnt_want_write */
-	w.obj = node(S_IFDIR | 0755, 0, 0);
+	w.obj = vt_minode_make(S_IFDIR | 0755, 0, 0);
 	expect(run(&w, VT_OP_TRUNCATE, true, &e), EISDIR, "read-only: truncate of a directory");
 	/* may_open: a directory opened for writing is EISDIR before
 	 * inode_permission's sb_permission */
@@ -127,18 +115,18 @@ int main(void)
 	/* sb_permission only covers regular files, directories, symlinks: a
 	 * fifo opened for writing is not EROFS (do_dentry_open takes no
 	 * write access for a special file) */
-	w.obj = node(S_IFIFO | 0666, 0, 0);
+	w.obj = vt_minode_make(S_IFIFO | 0666, 0, 0);
 	unit_check(run(&w, VT_OP_OPEN_WRITE, true, &e) != EROFS,
 		   "read-only: open(O_WRONLY) of a fifo is not refused by sb_permission");
 	/* fchown: the O_RDONLY open first (may_open MAY_READ): uid 1001 on a
 	 * 0600 root file is EACCES, not EROFS */
 	unit_world(&w, &m, NULL, &vt_init_ns, 1001, 1001, UNIT_NOGROUP, 0);
-	w.dir = node(S_IFDIR | 0755, 0, 0);
-	w.obj = node(S_IFREG | 0600, 0, 0);
+	w.dir = vt_minode_make(S_IFDIR | 0755, 0, 0);
+	w.obj = vt_minode_make(S_IFREG | 0600, 0, 0);
 	w.sb_rdonly = true;
 	expect(run(&w, VT_OP_FCHOWN, true, &e), EACCES, "read-only: fchown opens for reading first");
 	/* reads are untouched: a 0644 file is read by anyone */
-	w.obj = node(S_IFREG | 0644, 0, 0);
+	w.obj = vt_minode_make(S_IFREG | 0644, 0, 0);
 	expect(run(&w, VT_OP_OPEN_READ, true, &e), 0, "read-only: open(O_RDONLY) of a 0644 file");
 	/* open(O_WRONLY) of a file the caller could not write anyway: the sb
 	 * check comes first in inode_permission (EROFS, not EACCES) */

@@ -5,9 +5,7 @@
 
 struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid)
 {
-	struct vt_minode i = { .exists = true, .mode = mode, .uid = vt_kuid(uid),
-			       .gid = vt_kgid(gid) };
-	return i;
+	return vt_minode_make(mode, uid, gid);
 }
 
 void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default_acl)

@@ -70,6 +70,14 @@ struct vt_minode {
 	bool symlink_to_t;	/* a symlink whose target is "t" (else "o": itself) */
 };
 
+/* An existing inode of MODE owned by UID:GID on disk, nothing else set. */
+static inline struct vt_minode vt_minode_make(mode_t mode, uint32_t uid, uint32_t gid)
+{
+	struct vt_minode i = { .exists = true, .mode = mode, .uid = vt_kuid(uid),
+			       .gid = vt_kgid(gid) };
+	return i;
+}
+
 struct vt_optowner_opts;
 
 struct vt_world {

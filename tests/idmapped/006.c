@@ -153,18 +153,6 @@ static struct vt_mcred model_cred(const struct who *c)
 	return m;
 }
 
-static struct vt_minode minode(mode_t mode, uid_t uid, gid_t gid)
-{
-	struct vt_minode i;
-
-	memset(&i, 0, sizeof(i));
-	i.exists = true;
-	i.mode = mode;
-	i.uid = vt_kuid(uid);
-	i.gid = vt_kgid(gid);
-	return i;
-}
-
 /* The model's world for object O (NULL: none) and caller C. The mounter
  * is the test process: root with every capability and no supplementary
  * groups (make_overlay drops them before mounting). */
@@ -179,9 +167,9 @@ static void model_world(const struct ovl *o, const struct obj *ob, const struct 
 	w->upper_idmap = &o->upper_map;
 	w->caller = model_cred(c);
 	w->mounter = model_cred(&mounter);
-	w->upper_root = minode(S_IFDIR | o->root_mode, 0, 0);
+	w->upper_root = vt_minode_make(S_IFDIR | o->root_mode, 0, 0);
 	if (ob)
-		w->lower_obj = minode(S_IFREG | ob->mode, ob->uid, ob->gid);
+		w->lower_obj = vt_minode_make(S_IFREG | ob->mode, ob->uid, ob->gid);
 	w->overflowuid = vt_overflowuid();
 	w->overflowgid = vt_overflowgid();
 }
