@@ -567,26 +567,39 @@ static void open_read(struct vt_ctx *ctx, const struct objset *set)
 			     "ovl_permission: both outcomes in this world");
 }
 
-/* Mutating operations: a fresh overlay each. */
-static void open_write(struct vt_ctx *ctx, const struct objset *set)
+/* One mutating OP (TO: a chown's target, else NULL) on object OB by
+ * caller C, on an overlay of its own whose root has ROOT_MODE: modelled,
+ * run, compared and counted. False if the overlay could not be made. */
+static bool op_on_fresh_overlay(struct vt_ctx *ctx, const char *tag, const struct objset *set,
+				size_t obj, mode_t root_mode, const struct who *c, enum vt_ovl_op op,
+				const struct chown_to *to, struct tally *t)
 {
 	struct vt_ovl_world w;
 	struct vt_ovl_expect e;
+	struct ovl o;
+
+	if (!make_overlay_root(ctx, tag, set->ero, root_mode, &o))
+		return false;
+	model_world(&o, &set->objs[obj], c, &w);
+	vt_ovl_model(&w, op, vt_cuid(to ? to->uid : 0), vt_cgid(to ? to->gid : 0), &e);
+	count(t, check_op(ctx, &o, op, set->objs[obj].name, c, to, &e));
+	unmake_overlay(ctx, &o);
+	return true;
+}
+
+/* Mutating operations: a fresh overlay each. */
+static void open_write(struct vt_ctx *ctx, const struct objset *set)
+{
 	struct tally t = { 0 };
 	char tag[64];
-	struct ovl o;
 	size_t i, j;
 
 	for (i = 0; i < set->n; i++)
 		for (j = 0; j < NCALLERS; j++) {
 			snprintf(tag, sizeof(tag), "w%zu-%zu", i, j);
-			if (!make_overlay(ctx, tag, set->ero, &o))
+			if (!op_on_fresh_overlay(ctx, tag, set, i, 0777, &callers[j], VT_OVL_OPEN_WRITE,
+						 NULL, &t))
 				return;
-			model_world(&o, &set->objs[i], &callers[j], &w);
-			vt_ovl_model(&w, VT_OVL_OPEN_WRITE, vt_cuid(0), vt_cgid(0), &e);
-			count(&t, check_op(ctx, &o, VT_OVL_OPEN_WRITE, set->objs[i].name,
-					   &callers[j], NULL, &e));
-			unmake_overlay(ctx, &o);
 		}
 	report(ctx, "open for writing (copy-up)", &t);
 	vt_expect_eq(ctx, "writes copied up and refused", t.ok > 0 && t.eacces > 0, 1,
@@ -621,25 +634,17 @@ static void create_new(struct vt_ctx *ctx)
 
 static void chown_obj(struct vt_ctx *ctx, const struct objset *set)
 {
-	struct vt_ovl_world w;
-	struct vt_ovl_expect e;
 	struct tally t = { 0 };
 	char tag[64];
-	struct ovl o;
 	size_t i, j, k;
 
 	for (i = 0; i < set->n; i++)
 		for (j = 0; j < NCALLERS; j++)
 			for (k = 0; k < NTARGETS; k++) {
 				snprintf(tag, sizeof(tag), "c%zu-%zu-%zu", i, j, k);
-				if (!make_overlay(ctx, tag, set->ero, &o))
+				if (!op_on_fresh_overlay(ctx, tag, set, i, 0777, &callers[j],
+							 VT_OVL_CHOWN, &targets[k], &t))
 					return;
-				model_world(&o, &set->objs[i], &callers[j], &w);
-				vt_ovl_model(&w, VT_OVL_CHOWN, vt_cuid(targets[k].uid),
-					     vt_cgid(targets[k].gid), &e);
-				count(&t, check_op(ctx, &o, VT_OVL_CHOWN, set->objs[i].name,
-						   &callers[j], &targets[k], &e));
-				unmake_overlay(ctx, &o);
 			}
 	report(ctx, "chown (copy-up)", &t);
 	vt_expect_eq(ctx, "chowns allowed, refused by chown_ok and by the upper idmap",
@@ -652,11 +657,8 @@ static void chown_obj(struct vt_ctx *ctx, const struct objset *set)
  * mounter's */
 static void unlink_obj(struct vt_ctx *ctx, const struct objset *set)
 {
-	struct vt_ovl_world w;
-	struct vt_ovl_expect e;
 	struct tally t = { 0 };
 	char tag[64];
-	struct ovl o;
 	size_t i, j;
 
 	if (!vt_need_fs(ctx, VT_FSF_STICKY))
@@ -664,13 +666,9 @@ static void unlink_obj(struct vt_ctx *ctx, const struct objset *set)
 	for (i = 0; i < set->n; i++)
 		for (j = 0; j < NCALLERS; j++) {
 			snprintf(tag, sizeof(tag), "u%zu-%zu", i, j);
-			if (!make_overlay_root(ctx, tag, set->ero, 01777, &o))
+			if (!op_on_fresh_overlay(ctx, tag, set, i, 01777, &callers[j], VT_OVL_UNLINK,
+						 NULL, &t))
 				return;
-			model_world(&o, &set->objs[i], &callers[j], &w);
-			vt_ovl_model(&w, VT_OVL_UNLINK, vt_cuid(0), vt_cgid(0), &e);
-			count(&t, check_op(ctx, &o, VT_OVL_UNLINK, set->objs[i].name, &callers[j],
-					   NULL, &e));
-			unmake_overlay(ctx, &o);
 		}
 	report(ctx, "unlink (sticky root)", &t);
 	vt_expect_eq(ctx, "unlinks allowed and refused by check_sticky", t.ok > 0 && t.eperm > 0,
