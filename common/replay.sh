@@ -58,6 +58,37 @@ vt_validate_case() {
 	VT_SECTIONS=("${keep[@]}")
 }
 
+# VT_MODEL_BREAK (lib/model/break.h): each of its items must name a model
+# mutant of at least one test of the run. A test program knows only the
+# mutants of the model files it links, so no single test can tell a typo
+# from a mutant of another test; a typo would otherwise break nothing and
+# every test would pass. Bad input: exit 2 before anything is made.
+vt_validate_model_break() {
+	[ -n "${VT_MODEL_BREAK:-}" ] || return 0
+	local t bin out n item
+	local -A named=()
+	local -a order=()
+	for t in "${VT_SELECTED[@]}"; do
+		bin=$(vt_test_binary "$t")
+		[ -x "$bin" ] || { echo "check: $t is not built" >&2; return 2; }
+		out=$(timeout 60 "$bin" --match-mutants "$VT_MODEL_BREAK") || {
+			echo "check: $t --match-mutants failed" >&2
+			return 2
+		}
+		while IFS=$'\t' read -r n item; do
+			[ -n "$item" ] || continue
+			[ -n "${named[$item]+x}" ] || { named[$item]=0; order+=("$item"); }
+			named[$item]=$((named[$item] + n))
+		done <<<"$out"
+	done
+	for item in "${order[@]}"; do
+		if [ "${named[$item]}" = 0 ]; then
+			echo "check: VT_MODEL_BREAK: '$item' names no model mutant of the selected tests (TEST --list-mutants, e.g. tests/matrix/011 --list-mutants, lists a test's)" >&2
+			return 2
+		fi
+	done
+}
+
 # What a replay line carries, per run: the check to call (with the
 # environment in front) and its options (config and section, filesystem,
 # expunge defaults). Passed to each test as VT_REPLAY_CHECK and

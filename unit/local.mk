@@ -42,10 +42,12 @@ EXTRA_DIST += unit/test-rule-coverage.sh
 # Model mutants: generated from the model, scored offline; the quick sample
 # kills every killable one and the score can fail.
 TESTS += unit/test-mutants.sh
+TESTS += unit/test-model-break-input.sh
 # matrix/011's sample from the build-time table is the computed one.
 TESTS += unit/test-sample-table.sh
 EXTRA_DIST += unit/test-sample-table.sh
 EXTRA_DIST += unit/test-mutants.sh
+EXTRA_DIST += unit/test-model-break-input.sh
 # make kselftest-install: the tree's shape, DESTDIR, a strict KTAP parser
 # (unit/ktap-parse.awk, with broken documents it must reject), tests run
 # through our run_kselftest.sh and through a kernel tree's (root).

@@ -741,6 +741,17 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	return fails ? 1 : 0;
 }
 
+/* --list-mutants, --match-mutants SPEC (break.h): what the model this
+ * program links can break; -1 if ARGV asks neither. */
+static int mutant_option(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "--list-mutants") == 0)
+		return vt_mp_print_list(stdout) == 0 ? 0 : 2;
+	if (argc == 3 && strcmp(argv[1], "--match-mutants") == 0)
+		return vt_mut_print_matches(argv[2], stdout) == 0 ? 0 : 2;
+	return -1;
+}
+
 /* A family option-owner worlds cannot hold: nothing to list, the whole test notrun. */
 static int matrix_not_here(const char *why, int argc, char **argv)
 {
@@ -764,7 +775,10 @@ int vt_matrix_main(const struct vt_family *f, int argc, char **argv)
 		f = row && row->owner == VT_OWNER_MOUNT_OPTIONS ? mx_family_form(f, row->owner, &why) : f
 	};
 	struct mx_space sp;
+	int r = mutant_option(argc, argv);
 
+	if (r >= 0)
+		return r;
 	if (!f)
 		return matrix_not_here(why ? why : "this family has no form for owners from mount "
 				       "options (lib/matrix/optowner_families.c)", argc, argv);
@@ -797,21 +811,8 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		n = mx_family_forms(fams, nfam, stdout);
 		return fflush(stdout) == 0 && n == 0 ? 0 : 1;
 	}
-	if (argc == 2 && strcmp(argv[1], "--list-mutants") == 0) {
-		int nm = vt_mp_count(), b;
-		char id[600];
-
-		for (i = 0; i < nm; i++)
-			for (b = 1; b <= (int)VT_MOP__ALL; b <<= 1)
-				if (vt_mp_ops(vt_mp_get(i)) & (unsigned int)b) {
-					const struct vt_mpoint *p = vt_mp_get(i);
-
-					vt_mp_id(p, (unsigned int)b, id, sizeof(id));
-					printf("%s\t%s\t%d\t%s\t%s\n", id, p->file, p->line, p->func,
-					       vt_mp_kernel_text(p));
-				}
-		return fflush(stdout) == 0 ? 0 : 2;
-	}
+	if ((n = mutant_option(argc, argv)) >= 0)
+		return n;
 	if (argc > 1 && (strcmp(argv[1], "--sample-table") == 0 ||
 			 strcmp(argv[1], "--check-sample-table") == 0))
 		unsetenv("FSTYP");	/* the space below: the owners-in-inode one */

@@ -44,6 +44,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP, VT_MPK_RANGE };
 
@@ -120,6 +121,15 @@ void vt_mut_clear(void);
 /* Switches on the mutants SPEC names (see above); returns how many, or -1
  * if one of its items names none. */
 int vt_mut_set(const char *spec);
+/* For each item of SPEC (after the aliases): "<how many mutants of this
+ * program it names>\t<item>" on OUT, nothing switched on. ./check sums
+ * these over the tests it will run: an item no test knows is bad input
+ * (each program registers only the model files it links). 0, or -1 on a
+ * write error. */
+int vt_mut_print_matches(const char *spec, FILE *out);
+/* Every mutant of this program: id, model file, line, model function,
+ * kernel function, tab-separated, one a line. 0, or -1 on a write error. */
+int vt_mp_print_list(FILE *out);
 /* VT_MODEL_BREAK as read at vt_mp_init(): NULL if unset; *N how many
  * mutants it switched on (-1: an item named none). */
 const char *vt_mut_env(int *n);

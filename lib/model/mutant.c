@@ -241,35 +241,92 @@ static const struct {
 	{ "fat-setattr-skip-mount-translation", "optowner_rules.c:vt_fat_setattr/from_vfs[ug]id#identity" },
 };
 
-int vt_mut_set(const char *spec)
+/* How many mutants ITEM (an id or an fnmatch(3) pattern) names in this
+ * program's registry; ACTIVATE switches them on. */
+static int match_item(const char *item, bool activate)
 {
-	char buf[1024], id[512], *item, *save = NULL;
-	int total = 0, k, n;
-	size_t a;
+	char id[512];
+	int k, n = 0;
 	unsigned int op;
 
-	vt_mp_init();
-	for (a = 0; a < sizeof(aliases) / sizeof(aliases[0]); a++)
-		if (strcmp(spec, aliases[a].name) == 0)
-			spec = aliases[a].spec;
-	snprintf(buf, sizeof(buf), "%s", spec);
-	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		n = 0;
-		for (k = 0; k < nreg; k++)
-			for (op = 1; op <= VT_MOP__ALL; op <<= 1) {
-				if (!(vt_mp_ops(reg[k]) & op))
-					continue;
-				vt_mp_id(reg[k], op, id, sizeof(id));
-				if (fnmatch(item, id, 0) == 0) {
+	for (k = 0; k < nreg; k++)
+		for (op = 1; op <= VT_MOP__ALL; op <<= 1) {
+			if (!(vt_mp_ops(reg[k]) & op))
+				continue;
+			vt_mp_id(reg[k], op, id, sizeof(id));
+			if (fnmatch(item, id, 0) == 0) {
+				if (activate)
 					reg[k]->active |= op;
-					n++;
-				}
+				n++;
 			}
+		}
+	return n;
+}
+
+/* SPEC with each item that is an alias replaced by what it stands for */
+static void expand_aliases(const char *spec, char *out, size_t len)
+{
+	char buf[1024], *item, *save = NULL;
+	size_t a, used = 0;
+
+	snprintf(buf, sizeof(buf), "%s", spec);
+	out[0] = 0;
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		const char *x = item;
+
+		for (a = 0; a < sizeof(aliases) / sizeof(aliases[0]); a++)
+			if (strcmp(item, aliases[a].name) == 0)
+				x = aliases[a].spec;
+		int w = snprintf(out + used, len - used, "%s%s", used ? "," : "", x);
+
+		if (w < 0 || (size_t)w >= len - used)
+			break;	/* longer than any registry's ids together: cut */
+		used += (size_t)w;
+	}
+}
+
+int vt_mut_set(const char *spec)
+{
+	char buf[1024], *item, *save = NULL;
+	int total = 0, n;
+
+	vt_mp_init();
+	expand_aliases(spec, buf, sizeof(buf));
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		n = match_item(item, true);
 		if (n == 0)
 			return -1;
 		total += n;
 	}
 	return total;
+}
+
+int vt_mut_print_matches(const char *spec, FILE *out)
+{
+	char buf[1024], *item, *save = NULL;
+
+	vt_mp_init();
+	expand_aliases(spec, buf, sizeof(buf));
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save))
+		fprintf(out, "%d\t%s\n", match_item(item, false), item);
+	return fflush(out) == 0 ? 0 : -1;
+}
+
+int vt_mp_print_list(FILE *out)
+{
+	char id[600];
+	int i;
+	unsigned int b;
+
+	vt_mp_init();
+	for (i = 0; i < nreg; i++)
+		for (b = 1; b <= VT_MOP__ALL; b <<= 1)
+			if (vt_mp_ops(reg[i]) & b) {
+				vt_mp_id(reg[i], b, id, sizeof(id));
+				fprintf(out, "%s\t%s\t%d\t%s\t%s\n", id, reg[i]->file, reg[i]->line,
+					reg[i]->func, vt_mp_kernel_text(reg[i]));
+			}
+	return fflush(out) == 0 ? 0 : -1;
 }
 
 const char *vt_mut_env(int *n)

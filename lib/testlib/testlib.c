@@ -3,6 +3,7 @@
 #include "testlib/expunge_list.h"
 #include "fs/fs_table.h"
 
+#include "model/break.h"
 #include "model/optowner_model.h"
 #include "report/replay.h"
 #include "util/safe_remove.h"
@@ -531,6 +532,12 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	vt_replay_test_id(argv[0], test_id, sizeof(test_id));
+	/* the model mutants this program links (break.h; ./check validates
+	 * VT_MODEL_BREAK against all the tests it runs with --match-mutants) */
+	if (argc == 2 && strcmp(argv[1], "--list-mutants") == 0)
+		return vt_mp_print_list(stdout) == 0 ? 0 : 2;
+	if (argc == 3 && strcmp(argv[1], "--match-mutants") == 0)
+		return vt_mut_print_matches(argv[2], stdout) == 0 ? 0 : 2;
 	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
 		for (i = 0; t->cases[i].name; i++)
 			printf("%s\n", t->cases[i].name);

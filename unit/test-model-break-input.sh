@@ -1,0 +1,66 @@
+#!/bin/bash
+# VT_MODEL_BREAK is input to ./check (common/replay.sh,
+# vt_validate_model_break): each item must name a model mutant of at least
+# one selected test, counted by the tests themselves (--match-mutants).
+# A typo used to break nothing: every test passed and the run was green.
+#  1:   an unknown item: exit 2, the item named, no test listed
+#  2-3: an overlay_model.c mutant (only idmapped/006 links that model) is
+#       accepted with idmapped/006 and refused with matrix/002 alone: the
+#       union over the selected tests decides, not one program
+#  4:   a list with one good and one unknown item: exit 2 naming the unknown
+#  5:   an alias inside a list is expanded (chown-skip-mount-translation)
+#  6:   --match-mutants counts what --list-mutants lists for a pattern
+#  7:   a real run (not -n) refuses before anything is made: no results dir
+set -u
+. "$(dirname "$0")/tap-status.sh"
+echo "1..7"
+tmp=$(mktemp -d /tmp/vfsidmap-mbreak.XXXXXX)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+check=$top/check
+
+run() { # spec, check args...: stdout+stderr in $tmp/out, status in $rc
+	local spec=$1
+	shift
+	VT_MODEL_BREAK=$spec "$check" "$@" >"$tmp/out" 2>&1
+	rc=$?
+}
+
+run no-such-mutant -n --fs tmpfs -g quick
+ok "$([ $rc = 2 ] && grep -q "'no-such-mutant' names no model mutant" "$tmp/out" &&
+	! grep -q '^SECTION' "$tmp/out"; echo $?)" "an unknown mutant is exit 2 before any test (rc=$rc)"
+
+ovl=$("$top/tests/idmapped/006" --list-mutants | cut -f1 | grep -m1 '^overlay_model\.c:')
+run "$ovl" -n --fs tmpfs idmapped/006
+ok "$([ -n "$ovl" ] && [ $rc = 0 ] && grep -q 'idmapped/006' "$tmp/out"; echo $?)" \
+	"$ovl is accepted where idmapped/006 runs (rc=$rc)"
+run "$ovl" -n --fs tmpfs matrix/002
+ok "$([ $rc = 2 ] && grep -qF "'$ovl' names no model mutant" "$tmp/out"; echo $?)" \
+	"the same mutant is refused where only matrix/002 runs (rc=$rc)"
+
+run 'attr_rules.c:*#identity,attr_rules.c:no_such_fn/*' -n --fs tmpfs matrix/002 idmapped/006
+ok "$([ $rc = 2 ] && grep -qF "'attr_rules.c:no_such_fn/*' names" "$tmp/out" &&
+	! grep -qF "'attr_rules.c:*#identity' names" "$tmp/out"; echo $?)" \
+	"one unknown item of a list is named, the known one is not (rc=$rc)"
+
+run "chown-skip-mount-translation,$ovl" -n --fs tmpfs matrix/002 idmapped/006
+ok "$([ $rc = 0 ]; echo $?)" "an alias inside a list is expanded (rc=$rc)"
+
+pat='*/from_vfs[ug]id*#identity'
+want=$("$top/tests/matrix/002" --list-mutants | cut -f1 | while read -r id; do
+	[[ $id == $pat ]] && echo "$id"; done | wc -l)
+got=$("$top/tests/matrix/002" --match-mutants "$pat" | cut -f1)
+ok "$([ "$want" -gt 0 ] && [ "$got" = "$want" ]; echo $?)" \
+	"--match-mutants counts what --list-mutants lists ($got of $want)"
+
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$tmp/base"
+	VT_RUN_BASE=$tmp/base VT_MODEL_BREAK=no-such-mutant "$check" --fs tmpfs \
+		--results "$tmp/results" matrix/002 >"$tmp/out" 2>&1
+	rc=$?
+	ok "$([ $rc = 2 ] && [ ! -e "$tmp/results" ] && [ -z "$(ls -A "$tmp/base")" ]; echo $?)" \
+		"a real run refuses before making results or run directories (rc=$rc)"
+else
+	skip "a real run refuses before making anything" "needs root"
+fi
+exit $((failed > 0))
