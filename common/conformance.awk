@@ -41,7 +41,7 @@ function cell(c, r,    v, ev, what) {
 		# pass only when everything that checks the row ran
 		what = ""
 		if (ev ~ /skipped \(/) { what = ev; sub(/^[0-9]+ cases passed, /, "", what); sub(/ \(.*/, "", what) }
-		if (ev ~ /; not run: /) { w = ev; sub(/.*; not run: /, "", w); sub(/ \[tests:.*/, "", w); sub(/;.*/, "", w); what = what (what == "" ? "" : "; ") "not run: " w }
+		if (ev ~ /; not run: /) { w = ev; sub(/.*; not run: /, "", w); sub(/ \[tests:.*/, "", w); sub(/; no result in these results for .*/, "", w); what = what (what == "" ? "" : "; ") "not run: " w }
 		if (ev ~ /no result in these results for /) { w = ev; sub(/.*no result in these results for /, "", w); sub(/ \[tests:.*/, "", w); what = what (what == "" ? "" : "; ") "no result for " w }
 		return what == "" ? "pass" : "partial: " short(what, 200)
 	}
