@@ -1,6 +1,7 @@
 /* The offline mutation scorer (vfsidmap-tool mutation-score): which model
  * mutants a selection of cases kills, from the model alone. */
 #include "matrix/mutation_score.h"
+#include "matrix/axes.h"
 #include "matrix/case_model.h"
 #include "matrix/sample_choice.h"
 #include "model/break.h"
@@ -178,8 +179,13 @@ int mx_matrix_score(const struct mx_space *sp, const char *fstype, const char *s
 				continue;
 			memset(&c, 0, sizeof(c));
 			f->make(idx % f->local_count, &c);
-			if (*mx_case_skip(&rw, &c))
-				continue;
+			{
+				int map, caller;
+
+				vt_family_pair(f, idx / f->local_count, &map, &caller);
+				if (*mx_case_skip(&rw, &c, map))
+					continue;
+			}
 			mx_case_name(f, idx, note, sizeof(note));
 			if (x.n && vt_expunged(&x, f->test_id, note))
 				continue;
