@@ -61,8 +61,10 @@ extern const int vt_caller_axis_count;
  * from_kuid(fs_userns, kuid) before the idmap; from_vfsuid:
  * make_kuid(fs_userns, ...) after it) gives another id, or a valid id
  * for an invalid one, through userns-shift10000; and nsfs's own checks
- * (fsuidgid_has_mapping, notify_change, posix_acl_valid,
- * cap_convert_nscap) refuse the ids it lacks on the plain mount. Six
+ * (fsuidgid_has_mapping, posix_acl_valid, cap_convert_nscap) refuse the
+ * ids it lacks on the plain mount too (notify_change only through the
+ * idmapped one: on &nop_mnt_idmap from_vfsuid() never asks s_user_ns,
+ * so a chown there to an id nsfs lacks is not EOVERFLOW). Six
  * extents a map: more than UID_GID_MAP_MAX_BASE_EXTENTS, the kernel's
  * sorted lookup. */
 #define VT_NSFS_SPEC "u:0:0:1,u:1:1000:1,u:5:70000:1,u:1000:11000:1,u:3000:10000:1," \
