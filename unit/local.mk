@@ -13,7 +13,8 @@ EXTRA_DIST += unit/test-harness.sh
 TESTS += unit/test-test-files.sh
 EXTRA_DIST += unit/test-test-files.sh
 # The reference model (pure) and the meta-test proving the matrix can fail.
-UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-vfat \
+UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-userns-sb \
+	unit/test-model-vfat \
 	unit/test-model-readonly unit/test-ro-image unit/test-model-overlay
 # The matrix batch runner: replies, umask per item, crash, hang (root).
 UNIT_TESTS += unit/test-matrix-batch

@@ -34,9 +34,10 @@ const struct vt_fs_row vt_fs_table[] = {
 	  "BTRFS_IOC_SNAP_DESTROY_V2)", false },
 	{ "tmpfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR, false, "", "", "CONFIG_TMPFS", "", "mm/shmem.c",
+	  VT_FSF_FILEATTR | VT_FSF_USERNS_MOUNT, false, "", "", "CONFIG_TMPFS", "", "mm/shmem.c",
 	  "shmem_tmpfile, shmem_rename2 (RENAME_WHITEOUT), shmem_xattr_handlers (user. since "
-	  "6.6), simple_set_acl, shmem_fileattr_set", false },
+	  "6.6), simple_set_acl, shmem_fileattr_set, shmem_fs_type (FS_USERNS_MOUNT | "
+	  "FS_ALLOW_IDMAP)", false },
 	/* fat_setattr: chown only to the mount's uid=/gid=; no ->symlink,
 	 * ->mknod, ->link, ->tmpfile, no xattr handlers; fat_sanitize_mode_change
 	 * keeps only the permission bits the masks allow */
@@ -214,6 +215,11 @@ int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule
 	case VT_FSF_STICKY:
 		*rule = "its ->setattr keeps no S_ISVTX (fat_sanitize_mode_change: FAT_VALID_MODE)";
 		return EPERM;
+	case VT_FSF_USERNS_MOUNT:
+		*rule = "its file_system_type lacks FS_USERNS_MOUNT: mount_capable() wants "
+			"CAP_SYS_ADMIN in the initial namespace (fs/super.c), so no superblock of it "
+			"belongs to a user namespace";
+		return EPERM;
 	case VT_FSF_SUBVOLUME:
 		*rule = "subvolumes and snapshots are btrfs ioctls (btrfs_ioctl); another "
 			"filesystem's ->unlocked_ioctl does not know them: ENOTTY";
@@ -248,7 +254,7 @@ const char *vt_fs_feature_name(unsigned int bit)
 	static const char *const names[VT_FSF__COUNT] = {
 		"symlink", "devnode", "hardlink", "tmpfile", "whiteout", "xattr_user",
 		"xattr_trusted", "xattr_security", "posix_acl", "setid", "sticky", "fileattr",
-		"write", "exchange", "overlay", "subvolume",
+		"write", "exchange", "overlay", "subvolume", "userns_mount",
 	};
 	int k;
 

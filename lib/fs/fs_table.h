@@ -45,7 +45,11 @@ enum vt_fs_feature {
 	VT_FSF_EXCHANGE = 1u << 13,	/* renameat2(RENAME_EXCHANGE) */
 	VT_FSF_OVERLAY = 1u << 14,	/* can be an overlayfs layer */
 	VT_FSF_SUBVOLUME = 1u << 15,	/* btrfs subvolumes and snapshots (its ioctls) */
-	VT_FSF__COUNT = 16,
+	/* FS_USERNS_MOUNT and FS_ALLOW_IDMAP: a superblock can be made from
+	 * inside a user namespace (its s_user_ns) and then idmapped by the
+	 * initial root (the matrix's userns maps, lib/matrix/axes.c) */
+	VT_FSF_USERNS_MOUNT = 1u << 16,
+	VT_FSF__COUNT = 17,
 };
 
 struct vt_fs_row {

@@ -18,13 +18,13 @@
 	 VT_CAPBIT(19) | VT_CAPBIT(VT_CAP_SYS_ADMIN) | VT_CAPBIT(27) | VT_CAPBIT(VT_CAP_SETFCAP))
 
 const struct vt_map_axis vt_map_axes[] = {
-	{ "none", NULL },
-	{ "shift10000", "b:0:10000:65536" },
-	{ "noroot", "b:1:1:65536" },		/* identity without 0 */
-	{ "single", "b:1000:2000:1" },		/* one id: disk 1000 seen as 2000 */
-	{ "split", "u:0:10000:65536,g:0:20000:65536" },
-	{ "swap", "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534" },
-	{ "multi", "b:0:10000:1000,b:1000:21000:1000,b:3000:3000:1000" },
+	{ "none", NULL, false },
+	{ "shift10000", "b:0:10000:65536", false },
+	{ "noroot", "b:1:1:65536", false },		/* identity without 0 */
+	{ "single", "b:1000:2000:1", false },		/* one id: disk 1000 seen as 2000 */
+	{ "split", "u:0:10000:65536,g:0:20000:65536", false },
+	{ "swap", "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", false },
+	{ "multi", "b:0:10000:1000,b:1000:21000:1000,b:3000:3000:1000", false },
 	/* wide (issue 23). "sparse": seven uid extents, so the kernel keeps
 	 * them sorted and looks ids up by bsearch (more than
 	 * UID_GID_MAP_MAX_BASE_EXTENTS = 5: map_id_range_down_max,
@@ -41,7 +41,16 @@ const struct vt_map_axis vt_map_axes[] = {
 	 * every fixture owner but root. */
 	{ "sparse", "u:69999:69999:1,u:20000:2000:1,u:10000:10000:999,u:999:10999:2,"
 		    "u:2000:1000:1,u:1001:1001:1,u:0:0:1,"
-		    "g:0:0:1,g:1000:1001:1,g:1002:1002:68998" },
+		    "g:0:0:1,g:1000:1001:1,g:1002:1002:68998", false },
+	/* wide (issue 23 item 4): a tmpfs whose superblock belongs to the
+	 * user namespace nsfs (VT_NSFS_SPEC), made inside it (fsopen,
+	 * fsconfig, fsmount by its root in a mount namespace it owns) and
+	 * handed to the initial root; "userns" is that mount itself, plain,
+	 * "userns-shift10000" an idmapped mount of it (its idmap applies to
+	 * nsfs's ids: make_vfsuid(idmap, fs_userns, kuid) maps
+	 * from_kuid(nsfs, kuid)). Appended last: no other case id changes. */
+	{ "userns", NULL, true },
+	{ "userns-shift10000", "b:0:10000:65536", true },
 };
 const int vt_map_axis_count = sizeof(vt_map_axes) / sizeof(vt_map_axes[0]);
 
@@ -100,7 +109,7 @@ const struct vt_caller_axis vt_caller_axes[] = {
 };
 const int vt_caller_axis_count = sizeof(vt_caller_axes) / sizeof(vt_caller_axes[0]);
 
-struct vt_mns vt_model_ns0, vt_model_ns1, vt_model_ns2;
+struct vt_mns vt_model_ns0, vt_model_ns1, vt_model_ns2, vt_model_nsfs;
 struct vt_midmap vt_model_maps[sizeof(vt_map_axes) / sizeof(vt_map_axes[0])];
 
 int vt_axes_init(char *err, size_t errlen)
@@ -121,6 +130,11 @@ int vt_axes_init(char *err, size_t errlen)
 	vt_model_ns2.parent = &vt_init_ns;
 	vt_model_ns2.owner = vt_kuid(0);
 	if (vt_mapping_parse(VT_NS2_SPEC, &vt_model_ns2.map, err, errlen) < 0)
+		return -1;
+	vt_model_nsfs.name = "nsfs";
+	vt_model_nsfs.parent = &vt_init_ns;
+	vt_model_nsfs.owner = vt_kuid(0);	/* made by the initial root */
+	if (vt_mapping_parse(VT_NSFS_SPEC, &vt_model_nsfs.map, err, errlen) < 0)
 		return -1;
 	for (i = 0; i < vt_map_axis_count; i++) {
 		vt_model_maps[i].name = vt_map_axes[i].name;

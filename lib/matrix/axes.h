@@ -9,6 +9,11 @@
 struct vt_map_axis {
 	const char *name;
 	const char *spec;	/* NULL: the plain mount */
+	/* the mount is of a second tmpfs whose superblock belongs to the user
+	 * namespace VT_NSFS_SPEC (s_user_ns: the model's fs_ns), made from
+	 * inside it; only filesystems the table marks VT_FSF_USERNS_MOUNT
+	 * have it, elsewhere its cases are notrun */
+	bool sb_userns;
 };
 
 enum vt_caller_ns { VT_NS_INIT, VT_NS_CHILD, VT_NS_NESTED, VT_NS_SPLIT, VT_NS__COUNT };
@@ -40,8 +45,37 @@ extern const int vt_caller_axis_count;
  * kernel id only in such a namespace) */
 #define VT_NS2_SPEC "u:0:10000:65536,g:0:20000:65536"
 
+/* nsfs, the s_user_ns of the userns maps' filesystem (a child of the
+ * initial namespace, made by its root). Its uid and gid maps both hold
+ * the kernel ids the fixtures are owned by (0, 1000, 1001, 70000) and
+ * ns0-root's (10000), and none of 20000 and above (ns2's gids); they
+ * differ on the others: kuid 11000 (ns0's and ns1's users, u11000) is
+ * mapped, kgid 11000 and 11001 are not; kgid 2000 (u2000) is, kuid 2000
+ * is not. So each half of fsuidgid_has_mapping() refuses some caller on
+ * its own. Not as themselves: kuid 1000 is nsfs's 1, 70000 its 5 (inside
+ * the idmap b:0:10000:65536, which 70000 is not), 1001 its 100000
+ * (outside it, which 1001 is not), 10000 its 3000, 11000 its 1000 (so
+ * that through userns-shift10000 ns0's uid 1000 is kuid 11000 again, and
+ * the inode 1000 is seen as 10001, not as 11000). So every translation
+ * that takes s_user_ns for the initial namespace (make_vfsuid:
+ * from_kuid(fs_userns, kuid) before the idmap; from_vfsuid:
+ * make_kuid(fs_userns, ...) after it) gives another id, or a valid id
+ * for an invalid one, through userns-shift10000; and nsfs's own checks
+ * (fsuidgid_has_mapping, posix_acl_valid, cap_convert_nscap) refuse the
+ * ids it lacks on the plain mount too (notify_change only through the
+ * idmapped one: on &nop_mnt_idmap from_vfsuid() never asks s_user_ns,
+ * so a chown there to an id nsfs lacks is not EOVERFLOW). Six
+ * extents a map: more than UID_GID_MAP_MAX_BASE_EXTENTS, the kernel's
+ * sorted lookup. */
+#define VT_NSFS_SPEC "u:0:0:1,u:1:1000:1,u:5:70000:1,u:1000:11000:1,u:3000:10000:1," \
+		     "u:100000:1001:1,g:0:0:1,g:1:1000:1,g:5:70000:1,g:2000:2000:1," \
+		     "g:3000:10000:1,g:100000:1001:1"
+
+/* Is MAP one of the maps of the filesystem in nsfs? */
+static inline bool vt_map_sb_userns(int map) { return vt_map_axes[map].sb_userns; }
+
 /* Model forms (filled once by vt_axes_init). */
-extern struct vt_mns vt_model_ns0, vt_model_ns1, vt_model_ns2;
+extern struct vt_mns vt_model_ns0, vt_model_ns1, vt_model_ns2, vt_model_nsfs;
 extern struct vt_midmap vt_model_maps[];
 int vt_axes_init(char *err, size_t errlen);
 

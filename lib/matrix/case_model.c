@@ -26,7 +26,9 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	int k;
 
 	memset(w, 0, sizeof(*w));
-	w->fs_ns = &vt_init_ns;	/* block filesystems and tmpfs mounted by the initial root */
+	/* sb->s_user_ns: block filesystems and tmpfs mounted by the initial
+	 * root, but the userns maps' tmpfs, made inside nsfs (axes.h) */
+	w->fs_ns = vt_map_sb_userns(map) ? &vt_model_nsfs : &vt_init_ns;
 	w->posixacl = rw->posixacl;
 	w->optowner = c->optworld ? vt_optowner_model(c->optworld - 1) : NULL;
 	w->idmap = &vt_model_maps[map];

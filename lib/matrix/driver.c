@@ -80,16 +80,24 @@ static void case_paths(struct mx_world *rw, struct mx_cs *s)
 {
 	int slot = s->slot;
 
+	/* the userns maps' objects are on the filesystem made in nsfs */
+	const char *disk = vt_map_sb_userns(s->map) ? rw->us_disk : rw->disk;
+
 	if (slot < 0) {
 		snprintf(s->pname, sizeof(s->pname), "p");
 		snprintf(s->qname, sizeof(s->qname), "q");
-		snprintf(s->p, sizeof(s->p), "%s", s->c.optworld ? vt_optowner_p(s->c.optworld - 1) : rw->p);
-		snprintf(s->qd, sizeof(s->qd), "%s", s->c.optworld ? vt_optowner_q(s->c.optworld - 1) : rw->q);
+		if (s->c.optworld) {
+			snprintf(s->p, sizeof(s->p), "%s", vt_optowner_p(s->c.optworld - 1));
+			snprintf(s->qd, sizeof(s->qd), "%s", vt_optowner_q(s->c.optworld - 1));
+		} else {
+			snprintf(s->p, sizeof(s->p), "%s/p", disk);
+			snprintf(s->qd, sizeof(s->qd), "%s/q", disk);
+		}
 	} else {
 		snprintf(s->pname, sizeof(s->pname), "p%d", slot);
 		snprintf(s->qname, sizeof(s->qname), "q%d", slot);
-		snprintf(s->p, sizeof(s->p), "%s/%s", rw->disk, s->pname);
-		snprintf(s->qd, sizeof(s->qd), "%s/%s", rw->disk, s->qname);
+		snprintf(s->p, sizeof(s->p), "%s/%s", disk, s->pname);
+		snprintf(s->qd, sizeof(s->qd), "%s/%s", disk, s->qname);
 	}
 	s->mroot = s->c.optworld ? vt_optowner_mnt(s->c.optworld - 1, s->map) : rw->mnt[s->map];
 }
@@ -215,6 +223,9 @@ static bool case_verdict(struct mx_world *rw, struct mx_cs *s, struct vt_ktap *k
 		mx_say(&h, "  fs %s, mount idmap %s (%s), caller %s (model caps %#llx)\n", rw->fstype,
 		    vt_map_axes[map].name, vt_map_axes[map].spec ? vt_map_axes[map].spec : "plain mount",
 		    whotext, (unsigned long long)ca->capmask);
+		if (vt_map_sb_userns(map))
+			mx_say(&h, "  filesystem: a %s made inside the user namespace nsfs (%s): its "
+			    "s_user_ns\n", rw->fstype, VT_NSFS_SPEC);
 		if (c->optworld)
 			mx_say(&h, "  %s world %s: mounted -o %s\n", rw->fstype,
 			    vt_optowner_worlds[c->optworld - 1].name,
@@ -258,8 +269,8 @@ static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, st
 	const char *what = "";
 
 	case_model(rw, f, idx, -1, name, &s);
-	if (*mx_case_skip(rw, &s.c)) {
-		vt_ktap_result(k, VT_SKIP, name, mx_case_skip(rw, &s.c));
+	if (*mx_case_skip(rw, &s.c, s.map)) {
+		vt_ktap_result(k, VT_SKIP, name, mx_case_skip(rw, &s.c, s.map));
 		return true;
 	}
 	{
@@ -347,7 +358,7 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 		if (m && vt_expunged(x, f->test_id, names[m]))
 			break;	/* matrix_run() reports it */
 		case_model(rw, f, idx, m, names[m], &cs[m]);
-		if (*mx_case_skip(rw, &cs[m].c)) {
+		if (*mx_case_skip(rw, &cs[m].c, cs[m].map)) {
 			state[m] = B_SKIP;
 			continue;
 		}
@@ -388,7 +399,7 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 		bool ok = true;
 
 		if (state[t] == B_SKIP) {
-			vt_ktap_result(k, VT_SKIP, names[t], mx_case_skip(rw, &s->c));
+			vt_ktap_result(k, VT_SKIP, names[t], mx_case_skip(rw, &s->c, s->map));
 			continue;
 		}
 		if (state[t] == B_SETUP_FAILED) {
@@ -506,7 +517,7 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 			vt_family_pair(f, pair0, &s->map, &caller);
 			s->slot = m;
 			case_paths(&w, s);
-			if (!*mx_case_skip(&w, &s->c))
+			if (!*mx_case_skip(&w, &s->c, s->map))
 				ready[n++] = s;
 		}
 		i += m;

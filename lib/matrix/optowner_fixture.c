@@ -160,7 +160,8 @@ static const char *world_setup(const char *base, const char *fstype, int k, cons
 	}
 	disk_mounted[k] = true;
 	for (m = 0; m < vt_map_axis_count && m < MAX_MAPS; m++) {
-		if (!vt_map_axes[m].spec)
+		/* the userns maps are of a tmpfs of their own: not here */
+		if (!vt_map_axes[m].spec || vt_map_axes[m].sb_userns)
 			continue;
 		snprintf(mnt[k][m], sizeof(mnt[k][m]), "%s/m-%s", dir, vt_map_axes[m].name);
 		if (mkdir(mnt[k][m], 0755) < 0) {
@@ -198,7 +199,7 @@ const char *vt_optowner_setup(const char *base, const char *fstype, char *why, s
 	img_mounted = true;
 	for (m = 0; m < vt_map_axis_count; m++) {
 		ns[m] = -1;
-		if (!vt_map_axes[m].spec || err)
+		if (!vt_map_axes[m].spec || vt_map_axes[m].sb_userns || err)
 			continue;
 		ns[m] = vt_userns_from_spec(-1, vt_map_axes[m].spec);
 		if (ns[m] < 0) {

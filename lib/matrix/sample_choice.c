@@ -159,7 +159,8 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 			;
 		memset(&c, 0, sizeof(c));
 		f->make(idx % f->local_count, &c);
-		if (*mx_case_skip(rw, &c))
+		vt_family_pair(f, idx / f->local_count, &map, &caller);
+		if (*mx_case_skip(rw, &c, map))
 			continue;
 		if (x->n) {
 			mx_case_name(f, idx, nm, sizeof(nm));

@@ -135,6 +135,7 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->bset_init = rw->bset_init;
 	k->cap_full = rw->cap_full;
 	k->fs_lacks = rw->fs_lacks;
+	k->userns_sb = !rw->no_userns_sb[0];
 	k->total = sp->total;
 	k->expunged_hash = 0xcbf29ce484222325ULL;
 	if (x->n)
@@ -161,7 +162,8 @@ static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
 	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash &&
 	       a->fileattr == b->fileattr && a->leases == b->leases &&
-	       a->dedupe == b->dedupe && a->fs_lacks == b->fs_lacks;
+	       a->dedupe == b->dedupe && a->fs_lacks == b->fs_lacks &&
+	       a->userns_sb == b->userns_sb;
 }
 
 /* The cover as sample_choice.c makes it, with the mutants of this build. */
@@ -268,27 +270,30 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 		       struct vt_expunges *x, char *what, size_t whatlen)
 {
 	const int nw = (int)(sizeof(table_worlds) / sizeof(table_worlds[0]));
-	int fat, w, e, k, dedupe = 0;
+	int fat, w, e, k, kind = 0;
+	/* the owners-in-inode kinds: tmpfs (no FIDEDUPERANGE, the userns maps'
+	 * filesystem: VT_FSF_USERNS_MOUNT), xfs and btrfs (FIDEDUPERANGE, no
+	 * userns maps), ext4 (neither) */
+	static const char *const kinds[3] = { "tmpfs", "xfs", "ext4" };
 
 	/* the owners-in-inode worlds, each without and with every expunge
-	 * file, without FIDEDUPERANGE (tmpfs, ext4) and with it (xfs,
-	 * btrfs); then those of each option-owner filesystem (vfat, msdos,
-	 * exfat: vt_optowner_all) */
-	if (i < 2 * nw * (1 + nfiles)) {
+	 * file, of each kind; then those of each option-owner filesystem
+	 * (vfat, msdos, exfat: vt_optowner_all) */
+	if (i < 3 * nw * (1 + nfiles)) {
 		fat = 0;
-		dedupe = i / (nw * (1 + nfiles));
+		kind = i / (nw * (1 + nfiles));
 		i %= nw * (1 + nfiles);
 		w = i / (1 + nfiles);
 		e = i % (1 + nfiles) - 1;
-	} else if (i < nw * (2 + 2 * nfiles + vt_optowner_count)) {
-		fat = 1 + (i - 2 * nw * (1 + nfiles)) / nw;
-		w = (i - 2 * nw * (1 + nfiles)) % nw;
+	} else if (i < nw * (3 + 3 * nfiles + vt_optowner_count)) {
+		fat = 1 + (i - 3 * nw * (1 + nfiles)) / nw;
+		w = (i - 3 * nw * (1 + nfiles)) % nw;
 		e = -1;
 	} else {
 		return 0;
 	}
 	*sp = fat ? fat_space : space;
-	if (mx_assumed_world(rw, fat ? vt_optowner_all[fat - 1]->fstype : "tmpfs"))
+	if (mx_assumed_world(rw, fat ? vt_optowner_all[fat - 1]->fstype : kinds[kind]))
 		return -1;
 	for (k = 0; k < VT_SYSCTL__COUNT; k++)
 		rw->sysctl_orig[k] = rw->sysctl_cur[k] = table_worlds[w].sysctl[k];
@@ -297,7 +302,7 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	rw->bset_init = rw->cap_full & ~table_worlds[w].bset_drop;
 	rw->overflowuid = rw->overflowgid = 65534;
 	rw->no_lease[0] = 0;	/* fs.leases-enable's default, whatever the build host has */
-	if (fat || !dedupe)
+	if (fat || kind != 1)
 		snprintf(rw->no_dedupe, sizeof(rw->no_dedupe), "no ->remap_file_range (assumed)");
 	else
 		rw->no_dedupe[0] = 0;
@@ -306,7 +311,9 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 		return -1;
 	snprintf(what, whatlen, "%s, fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s, "
 		 "bounding set %#llx%s%s", fat ? vt_optowner_all[fat - 1]->fstype
-		 : dedupe ? "xfs, btrfs (FIDEDUPERANGE)" : "ext4, tmpfs (no FIDEDUPERANGE)",
+		 : kind == 1 ? "xfs, btrfs (FIDEDUPERANGE)"
+		 : kind == 2 ? "ext4 (no FIDEDUPERANGE, no userns maps)"
+		 : "tmpfs (no FIDEDUPERANGE, userns maps)",
 		 rw->sysctl_orig[0], rw->sysctl_orig[1], rw->sysctl_orig[2], rw->sysctl_orig[3],
 		 rw->sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
 		 e >= 0 ? ", expunged: " : "", e >= 0 ? files[e] : "");
@@ -359,12 +366,12 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		const struct mx_sample_key *k = &keys[i];
 
 		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %#llxULL, %d, %d, %d, %#xu },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
+			"\t    %d, %d, %#llxULL, %d, %d, %d, %#xu, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
 			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
 			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
 			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
 			k->nexpunged, (unsigned long long)k->expunged_hash, k->fileattr, k->leases,
-			k->dedupe, k->fs_lacks, i, i, i);
+			k->dedupe, k->fs_lacks, k->userns_sb, i, i, i);
 	}
 	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
 		"static void __attribute__((constructor)) link_table(void)\n{\n"

@@ -27,6 +27,7 @@ struct mx_sample_key {
 	uint64_t expunged_hash;	/* FNV-1a of their indexes, ascending */
 	int fileattr, leases, dedupe;	/* matrix/013's skips (mx_case_skip) */
 	unsigned int fs_lacks;	/* the table's features the fs lacks (mx_case_skip) */
+	int userns_sb;		/* the userns maps' filesystem was built (mx_case_skip) */
 };
 
 struct mx_sample_entry {

@@ -9,6 +9,7 @@
 #include "matrix/optowner_fixture.h"
 #include "util/errname.h"
 #include "util/safe_remove.h"
+#include "util/syscalls.h"
 #include "world/fs_features.h"
 #include "world/idmapped_mount.h"
 #include "world/sysctl.h"
@@ -139,12 +140,87 @@ static void probe_fileops(struct mx_world *w)
 			 "fs.leases-enable is 0 (fcntl_setlease: EINVAL)");
 }
 
+/* The userns maps' filesystem (axes.h: sb_userns): a new superblock of
+ * the filesystem under test made inside nsfs (vt_fsmount_in_userns: its
+ * root joins nsfs, unshares a mount namespace nsfs owns, runs fsopen,
+ * fsconfig(FSCONFIG_CMD_CREATE) and fsmount; mount_capable() allows it
+ * for FS_USERNS_MOUNT, fs/super.c), attached at BASE/us by the initial
+ * root, and its idmapped mounts (can_idmap_mount, fs/namespace.c: the
+ * initial root is ns_capable over nsfs, the idmap is not nsfs, the clone
+ * of open_tree is in an anonymous mount namespace). Where the table says
+ * the filesystem cannot be mounted in a user namespace, or building it
+ * fails, w->no_userns_sb says why and those cases are notrun. */
+static void setup_userns_world(struct mx_world *w)
+{
+	char *why = w->no_userns_sb;
+	size_t len = sizeof(w->no_userns_sb);
+	int i, mfd;
+
+	w->us_disk[0] = 0;
+	if (w->optowner || !vt_fs_supports(w->fstype, VT_FSF_USERNS_MOUNT)) {
+		vt_fs_lack_why(w->fstype, VT_FSF_USERNS_MOUNT, why, len);
+		return;
+	}
+	w->us_ns_fd = vt_userns_from_spec(-1, VT_NSFS_SPEC);
+	if (w->us_ns_fd < 0) {
+		snprintf(why, len, "user namespace nsfs %s: %s", VT_NSFS_SPEC,
+			 vt_errname(-w->us_ns_fd));
+		w->us_ns_fd = -1;
+		return;
+	}
+	mfd = vt_fsmount_in_userns(w->us_ns_fd, w->fstype);
+	if (mfd < 0) {
+		snprintf(why, len, "%s made inside the user namespace nsfs (fsopen, fsconfig, "
+			 "fsmount): %s", w->fstype, vt_errname(-mfd));
+		return;
+	}
+	snprintf(w->us_disk, sizeof(w->us_disk), "%s/us", w->base);
+	if (mkdir(w->us_disk, 0755) < 0 ||
+	    vt_move_mount(mfd, "", AT_FDCWD, w->us_disk, VT_MOVE_MOUNT_F_EMPTY_PATH) < 0) {
+		snprintf(why, len, "attaching %s of nsfs at %s: %s", w->fstype, w->us_disk,
+			 vt_errname(errno));
+		close(mfd);
+		rmdir(w->us_disk);
+		w->us_disk[0] = 0;
+		return;
+	}
+	close(mfd);
+	/* its root is made by nsfs's root (kuid 0) with mode 1777: as disk/ */
+	if (chmod(w->us_disk, 0755) < 0) {
+		snprintf(why, len, "chmod %s: %s", w->us_disk, vt_errname(errno));
+		return;
+	}
+	for (i = 0; i < vt_map_axis_count; i++) {
+		int r;
+
+		if (!vt_map_axes[i].sb_userns)
+			continue;
+		if (!vt_map_axes[i].spec) {
+			snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s", w->us_disk);
+			continue;
+		}
+		snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s/m-%s", w->base, vt_map_axes[i].name);
+		if (mkdir(w->mnt[i], 0755) < 0) {
+			snprintf(why, len, "mkdir %s: %s", w->mnt[i], vt_errname(errno));
+			return;
+		}
+		r = vt_idmapped_mount_spec(w->us_disk, w->mnt[i], vt_map_axes[i].spec, false);
+		if (r < 0) {
+			snprintf(why, len, "idmapped mount %s of the %s made in nsfs: %s",
+				 vt_map_axes[i].spec, w->fstype, vt_errname(-r));
+			return;
+		}
+	}
+}
+
 /* Builds the shared world; NULL or the reason the test cannot run. */
 const char *mx_world_setup(struct mx_world *w, const char *base_name)
 {
 	static char why[512];
 	const char *test_dir = getenv("TEST_DIR");
 	int i;
+
+	w->us_ns_fd = -1;
 
 	w->fstype = getenv("FSTYP");
 	if (!w->fstype || !test_dir)
@@ -172,6 +248,12 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		snprintf(m, sizeof(m), "%s/m-%s", w->base, vt_map_axes[i].name);
 		umount2(m, MNT_DETACH);
 	}
+	{
+		char m[4200];
+
+		snprintf(m, sizeof(m), "%s/us", w->base);
+		umount2(m, MNT_DETACH);
+	}
 	vt_fx_remove(w->base);
 	snprintf(w->disk, sizeof(w->disk), "%s/disk", w->base);
 	if (mkdir(w->base, 0755) < 0 || mkdir(w->disk, 0755) < 0 || chmod(w->base, 0755) < 0 ||
@@ -193,6 +275,8 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	for (i = 0; i < vt_map_axis_count && !w->optowner; i++) {
 		int ufd, r;
 
+		if (vt_map_axes[i].sb_userns)
+			continue;	/* setup_userns_world() */
 		if (!vt_map_axes[i].spec) {
 			snprintf(w->mnt[i], sizeof(w->mnt[i]), "%s", w->disk);
 			continue;
@@ -216,6 +300,7 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 			return why;
 		}
 	}
+	setup_userns_world(w);
 	w->ns_fd[VT_NS_INIT] = -1;
 	w->ns_fd[VT_NS_CHILD] = vt_userns_from_spec(-1, VT_NS0_SPEC);
 	if (w->ns_fd[VT_NS_CHILD] < 0)
@@ -266,8 +351,9 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->protected_regular = rw->sysctl_orig[VT_SYSCTL_REGULAR] || rw->sysctl_allowed;
 	f->whiteout = !rw->no_whiteout[0];
 	f->exec = !rw->no_exec[0];
-	/* model_world: every fs the matrix mounts belongs to the initial ns */
-	f->sb_userns_init = true;
+	/* model_world: every fs the matrix mounts belongs to the initial ns
+	 * but the userns maps' one, where there is one */
+	f->sb_userns_init = rw->no_userns_sb[0] != 0;
 	f->fileattr = !rw->no_fileattr[0];
 	f->leases = !rw->no_lease[0];
 	f->dedupe = !rw->no_dedupe[0];
@@ -333,10 +419,70 @@ static unsigned int case_needs(const struct vt_mcase *c)
 	return n;
 }
 
-/* Why case LOCAL of F is skipped in this world ("" if it runs). */
-const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
+/* The first kernel id of inode I that the filesystem made in nsfs cannot
+ * hold, or -1: an ACL_USER/ACL_GROUP id nsfs does not map (set_posix_acl:
+ * posix_acl_valid(s_user_ns, acl), fs/posix_acl.c) or a v3 capability's
+ * rootid it does not map (cap_convert_nscap: from_kuid(fs_ns, rootid) ==
+ * -1 is EINVAL, security/commoncap.c), whoever writes them. Owners are
+ * not among them: the initial root's chown through the plain mount is
+ * checked by notify_change with vfsuid_has_fsmapping(&nop_mnt_idmap, ...),
+ * which from_vfsuid() answers without asking s_user_ns (fs/attr.c,
+ * fs/mnt_idmapping.c), so the fixture writes any owner. */
+static int64_t unmapped_in_nsfs(const struct vt_minode *i)
+{
+	int k;
+
+	if (!i->exists)
+		return -1;
+	for (k = 0; k < i->nacl + i->ndefacl; k++) {
+		const struct vt_acl_kentry *a = k < i->nacl ? &i->acl[k] : &i->defacl[k - i->nacl];
+
+		if (a->tag == VT_ACL_USER && !vt_kuid_has_mapping(&vt_model_nsfs, a->uid))
+			return a->uid.val;
+		if (a->tag == VT_ACL_GROUP && !vt_kgid_has_mapping(&vt_model_nsfs, a->gid))
+			return a->gid.val;
+	}
+	if (i->fcaps.version == 3 && !vt_kuid_has_mapping(&vt_model_nsfs, i->fcaps.rootid))
+		return i->fcaps.rootid.val;
+	return -1;
+}
+
+/* Why a case on a userns map is notrun ("" if it runs): the filesystem
+ * has no such superblock, or the case's objects hold an ACL entry or a
+ * capability rootid its s_user_ns does not map, which no inode of it can
+ * hold (unmapped_in_nsfs). */
+static const char *userns_skip(const struct mx_world *rw, const struct vt_mcase *c)
+{
+	static char why[400];
+	const struct vt_minode *inodes[4] = { &c->dir, &c->obj, &c->other, &c->dir2 };
+	int k;
+
+	if (!rw->optowner && vt_fs_supports(rw->fstype, VT_FSF_USERNS_MOUNT) && rw->no_userns_sb[0])
+		return rw->no_userns_sb;
+	if (rw->optowner || !vt_fs_supports(rw->fstype, VT_FSF_USERNS_MOUNT))
+		return vt_fs_lack_why(rw->fstype, VT_FSF_USERNS_MOUNT, why, sizeof(why));
+	for (k = 0; k < 4; k++) {
+		int64_t id = unmapped_in_nsfs(inodes[k]);
+
+		if (id >= 0) {
+			snprintf(why, sizeof(why), "the case's objects hold an ACL entry or a "
+				 "capability rootid of kernel id %lld, which the superblock's user "
+				 "namespace (nsfs %s) does not map: no inode of that filesystem can "
+				 "(posix_acl_valid, cap_convert_nscap refuse it)", (long long)id,
+				 VT_NSFS_SPEC);
+			return why;
+		}
+	}
+	return "";
+}
+
+/* Why case C on map MAP is skipped in this world ("" if it runs). */
+const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map)
 {
 	static char lack_why[300];
+
+	if (vt_map_sb_userns(map) && *userns_skip(rw, c))
+		return userns_skip(rw, c);
 
 	if (c->optworld && vt_optowner_world_missing(c->optworld - 1))
 		return vt_optowner_world_missing(c->optworld - 1);
@@ -406,8 +552,13 @@ void mx_world_teardown(struct mx_world *w)
 	int i;
 
 	for (i = 0; i < vt_map_axis_count && !w->optowner; i++)
-		if (vt_map_axes[i].spec)
+		if (vt_map_axes[i].spec && w->mnt[i][0])
 			umount2(w->mnt[i], MNT_DETACH);
+	if (w->us_disk[0])
+		umount2(w->us_disk, MNT_DETACH);
+	if (w->us_ns_fd >= 0)
+		close(w->us_ns_fd);
+	w->us_ns_fd = -1;
 	if (w->optowner)
 		vt_optowner_teardown();
 	if (w->p[0])
@@ -428,6 +579,7 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	int i;
 
 	memset(w, 0, sizeof(*w));
+	w->us_ns_fd = -1;
 	if (vt_axes_init(why, sizeof(why)) < 0)
 		return why;
 	w->fstype = fstype;
@@ -440,6 +592,9 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	w->fs_lacks = table_lacks(fstype, w->optowner != NULL);
 	if (w->fs_lacks & VT_FSF_POSIX_ACL)
 		w->posixacl = false;
+	/* the userns maps' filesystem: assumed built where the table allows it */
+	if (w->optowner || !vt_fs_supports(fstype, VT_FSF_USERNS_MOUNT))
+		vt_fs_lack_why(fstype, VT_FSF_USERNS_MOUNT, w->no_userns_sb, sizeof(w->no_userns_sb));
 	if (w->optowner) {
 		vt_optowner_use(w->optowner);
 		snprintf(w->no_whiteout, sizeof(w->no_whiteout),

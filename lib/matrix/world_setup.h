@@ -39,6 +39,13 @@ struct mx_world {
 	 * cases needing one are notrun; 0 for owners from mount options,
 	 * whose model has rules for what they lack (optowner_rules.c) */
 	unsigned int fs_lacks;
+	/* the userns maps (axes.h: sb_userns): the root of the tmpfs made
+	 * inside nsfs, attached in the initial mount namespace, and nsfs's
+	 * fd; "" and -1 where there is none. no_userns_sb: "" if that world
+	 * was built, else why its cases are notrun */
+	char us_disk[4096];
+	int us_ns_fd;
+	char no_userns_sb[400];
 };
 
 /* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason
@@ -51,8 +58,9 @@ void mx_world_teardown(struct mx_world *w);
 const char *mx_assumed_world(struct mx_world *w, const char *fstype);
 /* What the world can express, for rule coverage. */
 void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f);
-/* Why case C is skipped in this world ("" if it runs). */
-const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c);
+/* Why case C, on the mount of map axis MAP, is skipped in this world
+ * ("" if it runs). */
+const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map);
 /* Sets the fs.protected_* values case C needs; NULL or why not. */
 const char *mx_apply_sysctls(struct mx_world *rw, const struct vt_mcase *c);
 

@@ -20,6 +20,15 @@
  *     inode_owner_or_capable, in_group_or_capable
  *       #untranslated  evaluated on the inode's ids without the mount's
  *                  idmap (the scope decided on unmapped ids)
+ *       #fs-init-ns  (those that take the filesystem's namespace:
+ *                  make_vfsuid/gid, from_vfsuid/gid, i_uid_into_vfsuid,
+ *                  i_gid_into_vfsgid, vfsuid/gid_has_fsmapping, and the
+ *                  kuid/kgid_has_mapping(s_user_ns) checks of
+ *                  fsuidgid_has_mapping, posix_acl_valid, cap_convert_nscap)
+ *                  sb->s_user_ns taken as the initial namespace, where every
+ *                  valid kernel id is itself: the mistake only a filesystem
+ *                  mounted inside a user namespace shows (axes.c: the userns
+ *                  maps)
  *   range points (userns_model.c): the extent lookup every translation
  *     of a user namespace or a mount idmap ends in (map_id_range_down,
  *     map_id_up, kernel/user_namespace.c)
@@ -54,8 +63,9 @@ enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP,
 #define VT_MOP_REMOVED 4u
 #define VT_MOP_UNTRANSLATED 8u
 #define VT_MOP_PAST_END 16u
-#define VT_MOP__ALL 31u
-#define VT_MOP__NBITS 5	/* operators: bits 0 .. VT_MOP__NBITS - 1 */
+#define VT_MOP_FS_INIT 32u
+#define VT_MOP__ALL 63u
+#define VT_MOP__NBITS 6	/* operators: bits 0 .. VT_MOP__NBITS - 1 */
 /* vt_mp_seen[]: the point was evaluated (the other bits: the operator's
  * value differed from the real one there) */
 #define VT_MP_REACHED 0x80u

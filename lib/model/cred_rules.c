@@ -153,7 +153,7 @@ bool vt_fsuidgid_has_mapping(const struct vt_world *w)
 	g = vt_from_vfsgid(w->idmap, w->fs_ns, vt_vfsgid_from_kgid(vt_cur_fsgid(w)));
 	if (!vt_kgid_valid(g))
 		return false;
-	return vt_kuid_has_mapping(w->fs_ns, k) && vt_kgid_has_mapping(w->fs_ns, g);
+	return vt_sb_kuid_has_mapping(w->fs_ns, k) && vt_sb_kgid_has_mapping(w->fs_ns, g);
 }
 
 mode_t vt_mode_strip_sgid(const struct vt_world *w, mode_t mode)

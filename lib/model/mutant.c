@@ -119,12 +119,32 @@ struct vt_mpoint *vt_mp_get(int i)
 	return i >= 0 && i < nreg ? reg[i] : NULL;
 }
 
+/* The helpers that take the filesystem's namespace (sb->s_user_ns,
+ * i_user_ns): their points have #fs-init-ns too; the kuid/kgid_has_mapping
+ * points (of s_user_ns only) have nothing else. */
+static bool takes_fs_ns(const char *kfn)
+{
+	static const char *const fs_helpers[] = {
+		"make_vfsuid", "make_vfsgid", "from_vfsuid", "from_vfsgid", "i_uid_into_vfsuid",
+		"i_gid_into_vfsgid", "vfsuid_has_fsmapping", "vfsgid_has_fsmapping",
+		"kuid_has_mapping", "kgid_has_mapping",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(fs_helpers) / sizeof(fs_helpers[0]); k++)
+		if (strcmp(kfn, fs_helpers[k]) == 0)
+			return true;
+	return false;
+}
+
 unsigned int vt_mp_ops(const struct vt_mpoint *p)
 {
 	switch (p->kind) {
 	case VT_MPK_UID:
 	case VT_MPK_GID:
-		return VT_MOP_IDENTITY | VT_MOP_SWAP;
+		if (strcmp(p->kfn, "kuid_has_mapping") == 0 || strcmp(p->kfn, "kgid_has_mapping") == 0)
+			return VT_MOP_FS_INIT;
+		return VT_MOP_IDENTITY | VT_MOP_SWAP | (takes_fs_ns(p->kfn) ? VT_MOP_FS_INIT : 0);
 	case VT_MPK_GUARD:
 		return VT_MOP_REMOVED;
 	case VT_MPK_CAP:
@@ -149,6 +169,8 @@ const char *vt_mutop_name(unsigned int op)
 		return "untranslated";
 	case VT_MOP_PAST_END:
 		return "past-end";
+	case VT_MOP_FS_INIT:
+		return "fs-init-ns";
 	default:
 		return "?";
 	}
@@ -204,6 +226,8 @@ const char *vt_mp_kernel_text(const struct vt_mpoint *p)
 		{ "in_group_or_capable", "in_group_or_capable (fs/inode.c)" },
 		{ "map_id_range_down", "map_id_range_down (kernel/user_namespace.c)" },
 		{ "map_id_up", "map_id_up (kernel/user_namespace.c)" },
+		{ "kuid_has_mapping", "kuid_has_mapping of sb->s_user_ns (include/linux/uidgid.h)" },
+		{ "kgid_has_mapping", "kgid_has_mapping of sb->s_user_ns (include/linux/uidgid.h)" },
 	};
 	size_t k;
 
@@ -337,17 +361,28 @@ const char *vt_mut_env(int *n)
 }
 
 /* The value of the operator switched on at P (REAL if none), after
- * recording which operators differ from REAL there. */
-static uint32_t pick(struct vt_mpoint *p, uint32_t real, uint32_t ident, uint32_t swapped)
+ * recording which operators differ from REAL there; FSINIT: the value with
+ * the filesystem's namespace taken as the initial one (REAL where the
+ * helper takes none). */
+static uint32_t pick_fs(struct vt_mpoint *p, uint32_t real, uint32_t ident, uint32_t swapped,
+			uint32_t fsinit)
 {
 	unsigned int on = vt_mp_touch(p, (real != ident ? VT_MOP_IDENTITY : 0) |
-					 (real != swapped ? VT_MOP_SWAP : 0));
+					 (real != swapped ? VT_MOP_SWAP : 0) |
+					 (real != fsinit ? VT_MOP_FS_INIT : 0));
 
 	if (on & VT_MOP_IDENTITY)
 		return ident;
 	if (on & VT_MOP_SWAP)
 		return swapped;
+	if (on & VT_MOP_FS_INIT)
+		return fsinit;
 	return real;
+}
+
+static uint32_t pick(struct vt_mpoint *p, uint32_t real, uint32_t ident, uint32_t swapped)
+{
+	return pick_fs(p, real, ident, swapped, real);
 }
 
 /* make_vfsuid with &nop_mnt_idmap is the kuid itself; swapped: the gid
@@ -355,58 +390,66 @@ static uint32_t pick(struct vt_mpoint *p, uint32_t real, uint32_t ident, uint32_
 vt_vfsuid_t vt_mp_make_vfsuid(struct vt_mpoint *p, const struct vt_midmap *m,
 			      const struct vt_mns *ns, vt_kuid_t k)
 {
-	return vt_vfsuid(pick(p, (vt_make_vfsuid)(m, ns, k).val, k.val,
-			      (vt_make_vfsgid)(m, ns, vt_kgid(k.val)).val));
+	return vt_vfsuid(pick_fs(p, (vt_make_vfsuid)(m, ns, k).val, k.val,
+				 (vt_make_vfsgid)(m, ns, vt_kgid(k.val)).val,
+				 (vt_make_vfsuid)(m, &vt_init_ns, k).val));
 }
 
 vt_vfsgid_t vt_mp_make_vfsgid(struct vt_mpoint *p, const struct vt_midmap *m,
 			      const struct vt_mns *ns, vt_kgid_t k)
 {
-	return vt_vfsgid(pick(p, (vt_make_vfsgid)(m, ns, k).val, k.val,
-			      (vt_make_vfsuid)(m, ns, vt_kuid(k.val)).val));
+	return vt_vfsgid(pick_fs(p, (vt_make_vfsgid)(m, ns, k).val, k.val,
+				 (vt_make_vfsuid)(m, ns, vt_kuid(k.val)).val,
+				 (vt_make_vfsgid)(m, &vt_init_ns, k).val));
 }
 
 vt_kuid_t vt_mp_from_vfsuid(struct vt_mpoint *p, const struct vt_midmap *m,
 			    const struct vt_mns *ns, vt_vfsuid_t v)
 {
-	return vt_kuid(pick(p, (vt_from_vfsuid)(m, ns, v).val, v.val,
-			    (vt_from_vfsgid)(m, ns, vt_vfsgid(v.val)).val));
+	return vt_kuid(pick_fs(p, (vt_from_vfsuid)(m, ns, v).val, v.val,
+			       (vt_from_vfsgid)(m, ns, vt_vfsgid(v.val)).val,
+			       (vt_from_vfsuid)(m, &vt_init_ns, v).val));
 }
 
 vt_kgid_t vt_mp_from_vfsgid(struct vt_mpoint *p, const struct vt_midmap *m,
 			    const struct vt_mns *ns, vt_vfsgid_t v)
 {
-	return vt_kgid(pick(p, (vt_from_vfsgid)(m, ns, v).val, v.val,
-			    (vt_from_vfsuid)(m, ns, vt_vfsuid(v.val)).val));
+	return vt_kgid(pick_fs(p, (vt_from_vfsgid)(m, ns, v).val, v.val,
+			       (vt_from_vfsuid)(m, ns, vt_vfsuid(v.val)).val,
+			       (vt_from_vfsgid)(m, &vt_init_ns, v).val));
 }
 
 vt_vfsuid_t vt_mp_i_uid_into_vfsuid(struct vt_mpoint *p, const struct vt_world *w,
 				    const struct vt_minode *i)
 {
-	return vt_vfsuid(pick(p, (vt_i_uid_into_vfsuid)(w, i).val, i->uid.val,
-			      (vt_make_vfsgid)(w->idmap, w->fs_ns, vt_kgid(i->uid.val)).val));
+	return vt_vfsuid(pick_fs(p, (vt_i_uid_into_vfsuid)(w, i).val, i->uid.val,
+				 (vt_make_vfsgid)(w->idmap, w->fs_ns, vt_kgid(i->uid.val)).val,
+				 (vt_make_vfsuid)(w->idmap, &vt_init_ns, i->uid).val));
 }
 
 vt_vfsgid_t vt_mp_i_gid_into_vfsgid(struct vt_mpoint *p, const struct vt_world *w,
 				    const struct vt_minode *i)
 {
-	return vt_vfsgid(pick(p, (vt_i_gid_into_vfsgid)(w, i).val, i->gid.val,
-			      (vt_make_vfsuid)(w->idmap, w->fs_ns, vt_kuid(i->gid.val)).val));
+	return vt_vfsgid(pick_fs(p, (vt_i_gid_into_vfsgid)(w, i).val, i->gid.val,
+				 (vt_make_vfsuid)(w->idmap, w->fs_ns, vt_kuid(i->gid.val)).val,
+				 (vt_make_vfsgid)(w->idmap, &vt_init_ns, i->gid).val));
 }
 
 /* with &nop_mnt_idmap from_vfsuid() is the identity: valid unless invalid */
 bool vt_mp_vfsuid_has_fsmapping(struct vt_mpoint *p, const struct vt_midmap *m,
 				const struct vt_mns *ns, vt_vfsuid_t v)
 {
-	return pick(p, (vt_vfsuid_has_fsmapping)(m, ns, v), vt_vfsuid_valid(v),
-		    (vt_vfsgid_has_fsmapping)(m, ns, vt_vfsgid(v.val)));
+	return pick_fs(p, (vt_vfsuid_has_fsmapping)(m, ns, v), vt_vfsuid_valid(v),
+		       (vt_vfsgid_has_fsmapping)(m, ns, vt_vfsgid(v.val)),
+		       (vt_vfsuid_has_fsmapping)(m, &vt_init_ns, v));
 }
 
 bool vt_mp_vfsgid_has_fsmapping(struct vt_mpoint *p, const struct vt_midmap *m,
 				const struct vt_mns *ns, vt_vfsgid_t v)
 {
-	return pick(p, (vt_vfsgid_has_fsmapping)(m, ns, v), vt_vfsgid_valid(v),
-		    (vt_vfsuid_has_fsmapping)(m, ns, vt_vfsuid(v.val)));
+	return pick_fs(p, (vt_vfsgid_has_fsmapping)(m, ns, v), vt_vfsgid_valid(v),
+		       (vt_vfsuid_has_fsmapping)(m, ns, vt_vfsuid(v.val)),
+		       (vt_vfsgid_has_fsmapping)(m, &vt_init_ns, v));
 }
 
 /* identity: asked of the initial namespace, where every valid id maps */
@@ -420,6 +463,22 @@ bool vt_mp_vfsgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_v
 {
 	return pick(p, (vt_vfsgid_has_mapping)(ns, v), vt_vfsgid_valid(v),
 		    (vt_vfsuid_has_mapping)(ns, vt_vfsuid(v.val)));
+}
+
+/* kuid_has_mapping(s_user_ns, k); #fs-init-ns: asked of the initial
+ * namespace, where every valid id maps (the point's only operator) */
+bool vt_mp_sb_kuid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, vt_kuid_t k)
+{
+	bool real = vt_kuid_has_mapping(fs_ns, k);
+
+	return pick_fs(p, real, real, real, vt_kuid_valid(k));
+}
+
+bool vt_mp_sb_kgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, vt_kgid_t k)
+{
+	bool real = vt_kgid_has_mapping(fs_ns, k);
+
+	return pick_fs(p, real, real, real, vt_kgid_valid(k));
 }
 
 /* identity: the id taken as if the namespace were the initial one */

@@ -30,6 +30,8 @@ bool vt_mp_vfsgid_has_fsmapping(struct vt_mpoint *p, const struct vt_midmap *m,
 				const struct vt_mns *ns, vt_vfsgid_t v);
 bool vt_mp_vfsuid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_vfsuid_t v);
 bool vt_mp_vfsgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_vfsgid_t v);
+bool vt_mp_sb_kuid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, vt_kuid_t k);
+bool vt_mp_sb_kgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, vt_kgid_t k);
 vt_kuid_t vt_mp_make_kuid(struct vt_mpoint *p, const struct vt_mns *ns, vt_cuid_t id);
 vt_kgid_t vt_mp_make_kgid(struct vt_mpoint *p, const struct vt_mns *ns, vt_cgid_t id);
 vt_cuid_t vt_mp_from_kuid(struct vt_mpoint *p, const struct vt_mns *ns, vt_kuid_t k);
@@ -65,6 +67,12 @@ bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w
 	vt_mp_vfsgid_has_fsmapping(VT_MPG_("vfsgid_has_fsmapping"), m, ns, v)
 #define vt_vfsuid_has_mapping(ns, v) vt_mp_vfsuid_has_mapping(VT_MPU_("vfsuid_has_mapping"), ns, v)
 #define vt_vfsgid_has_mapping(ns, v) vt_mp_vfsgid_has_mapping(VT_MPG_("vfsgid_has_mapping"), ns, v)
+/* kuid_has_mapping(sb->s_user_ns, k): FS_NS is the filesystem's namespace
+ * (the point's one operator is #fs-init-ns) */
+#define vt_sb_kuid_has_mapping(fs_ns, k) \
+	vt_mp_sb_kuid_has_mapping(VT_MPU_("kuid_has_mapping"), fs_ns, k)
+#define vt_sb_kgid_has_mapping(fs_ns, k) \
+	vt_mp_sb_kgid_has_mapping(VT_MPG_("kgid_has_mapping"), fs_ns, k)
 #define vt_make_kuid(ns, id) vt_mp_make_kuid(VT_MPU_("make_kuid"), ns, id)
 #define vt_make_kgid(ns, id) vt_mp_make_kgid(VT_MPG_("make_kgid"), ns, id)
 #define vt_from_kuid(ns, k) vt_mp_from_kuid(VT_MPU_("from_kuid"), ns, k)

@@ -29,7 +29,7 @@ static bool posix_acl_valid(const struct vt_world *w, const struct vt_acl_kentry
 			state = VT_ACL_USER;
 			break;
 		case VT_ACL_USER:
-			if (state != VT_ACL_USER || !vt_kuid_has_mapping(w->fs_ns, pa->uid))
+			if (state != VT_ACL_USER || !vt_sb_kuid_has_mapping(w->fs_ns, pa->uid))
 				return false;
 			needs_mask = 1;
 			break;
@@ -39,7 +39,7 @@ static bool posix_acl_valid(const struct vt_world *w, const struct vt_acl_kentry
 			state = VT_ACL_GROUP;
 			break;
 		case VT_ACL_GROUP:
-			if (state != VT_ACL_GROUP || !vt_kgid_has_mapping(w->fs_ns, pa->gid))
+			if (state != VT_ACL_GROUP || !vt_sb_kgid_has_mapping(w->fs_ns, pa->gid))
 				return false;
 			needs_mask = 1;
 			break;
@@ -223,7 +223,7 @@ static void fcaps_set(const struct vt_world *w, const struct vt_mop_args *a, str
 		root = vt_from_vfsuid(w->idmap, w->fs_ns, vroot);
 		if (!vt_hit(w, VT_R_FCAPS_ROOT_MOUNT, vt_kuid_valid(root)))
 			VT_FAIL(e, EINVAL, VT_R_FCAPS_ROOT_MOUNT);
-		if (!vt_hit(w, VT_R_FCAPS_ROOT_SB, vt_kuid_has_mapping(w->fs_ns, root)))
+		if (!vt_hit(w, VT_R_FCAPS_ROOT_SB, vt_sb_kuid_has_mapping(w->fs_ns, root)))
 			VT_FAIL(e, EINVAL, VT_R_FCAPS_ROOT_SB);
 		i.fcaps.version = 3;
 		i.fcaps.rootid = root;
@@ -252,7 +252,10 @@ int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
 		*rule = VT_R_FCAPS_GET_NONE;
 		return ENODATA;
 	}
-	vroot = vt_make_vfsuid(w->idmap, w->fs_ns, k->version == 3 ? k->rootid : vt_kuid(0));
+	/* kroot = make_kuid(fs_ns, root), root 0 for v2: the root of the
+	 * filesystem's namespace (the model keeps a v3 rootid as the kuid) */
+	vroot = vt_make_vfsuid(w->idmap, w->fs_ns,
+			       k->version == 3 ? k->rootid : vt_make_kuid(w->fs_ns, vt_cuid(0)));
 	mapped = vt_from_kuid(w->cred.ns, vt_vfsuid_into_kuid(vroot));
 	*rule = VT_R_FCAPS_GET_V3;
 	if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
