@@ -137,6 +137,28 @@ int vt_exec_dedupe_self(int fd)
 	return u.r.info[0].status == FILE_DEDUPE_RANGE_DIFFERS ? EBADE : 0;
 }
 
+/* open(P/o, O_RDONLY), fstat, read one byte, fstat: did the read move the
+ * atime (touch_atime; file_rules.c atime_needs_update)? The open's or
+ * read's errno, else 0 */
+static int read_atime(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	struct stat a, b;
+	char c;
+	int fd = open(q->path, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, &a) < 0 || read(fd, &c, 1) < 0 || fstat(fd, &b) < 0)
+		ret = errno;
+	close(fd);
+	if (ret)
+		return ret;
+	r->atime_was_old = a.st_atim.tv_sec == VT_FX_OLD_ATIME;
+	r->atime_updated = a.st_atim.tv_sec != b.st_atim.tv_sec ||
+			   a.st_atim.tv_nsec != b.st_atim.tv_nsec;
+	return 0;
+}
+
 /* open(P/o, O_RDONLY), then one fcntl or ioctl on the fd (file_rules.c):
  * the open's errno, or the call's */
 static int on_rdonly_fd(const struct vt_exec_req *q)
@@ -310,6 +332,8 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	case VT_OP_FSSETXATTR:
 	case VT_OP_DEDUPE:
 		return on_rdonly_fd(q);
+	case VT_OP_READ_ATIME:
+		return read_atime(q, r);
 	default:
 		return ENOSYS;
 	}

@@ -26,6 +26,9 @@ struct vt_exec_reply {
 	bool have_creds;	/* EXEC: the probe reported */
 	struct vt_exec_creds creds;
 	char exec_msg[128];	/* EXEC: why the probe did not report */
+	/* READ_ATIME: the atime before the read was the fixture's old one,
+	 * and the read changed it */
+	bool atime_was_old, atime_updated;
 };
 
 /* vt_caller_fn: ARG is a struct vt_exec_req, DATA a struct vt_exec_reply.
