@@ -28,8 +28,8 @@ static uint64_t cap_bset(const struct vt_world *w)
 }
 
 /* fs/exec.c would_dump(), called by begin_new_exec for bprm->file with the
- * caller's credentials (not yet the new ones): if inode_permission(
- * file_mnt_idmap(file), inode, MAY_READ) fails, the exec sets
+ * caller's credentials (not yet the new ones): if inode_permission with
+ * the idmap of the file's mount and MAY_READ fails, the exec sets
  * BINPRM_FLAGS_ENFORCE_NONDUMP, and bprm->mm->user_ns (mm_alloc: the
  * caller's current_user_ns()) walks towards the initial namespace until
  * one is privileged_wrt_inode_uidgid over the inode through the same
