@@ -37,5 +37,7 @@ int vt_exec_op(void *arg, void *data, size_t datalen);
 /* FIDEDUPERANGE of 0 bytes from FD onto FD itself: 0, the ioctl's errno,
  * the destination's negative status as an errno, or EBADE (differs). */
 int vt_exec_dedupe_self(int fd);
+/* cachestat(2) of the whole file on FD: 0 or the errno */
+int vt_exec_cachestat(int fd);
 
 #endif

@@ -128,6 +128,7 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->leases = !rw->no_lease[0];
 	k->dedupe = !rw->no_dedupe[0];
 	k->atime = !rw->no_atime[0];
+	k->cachestat = !rw->no_cachestat[0];
 	k->sysctl_allowed = rw->sysctl_allowed;
 	for (i = 0; i < VT_SYSCTL__COUNT; i++)
 		k->sysctl[i] = rw->sysctl_orig[i];
@@ -163,7 +164,8 @@ static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
 	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash &&
 	       a->fileattr == b->fileattr && a->leases == b->leases &&
-	       a->dedupe == b->dedupe && a->atime == b->atime && a->fs_lacks == b->fs_lacks &&
+	       a->dedupe == b->dedupe && a->atime == b->atime &&
+	       a->cachestat == b->cachestat && a->fs_lacks == b->fs_lacks &&
 	       a->suid_dump_user == b->suid_dump_user;
 }
 
@@ -363,12 +365,12 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		const struct mx_sample_key *k = &keys[i];
 
 		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %#llxULL, %d, %d, %d, %d, %#xu, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
+			"\t    %d, %d, %#llxULL, %d, %d, %d, %d, %d, %#xu, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
 			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
 			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
 			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
 			k->nexpunged, (unsigned long long)k->expunged_hash, k->fileattr, k->leases,
-			k->dedupe, k->atime, k->fs_lacks, k->suid_dump_user, i, i, i);
+			k->dedupe, k->atime, k->cachestat, k->fs_lacks, k->suid_dump_user, i, i, i);
 	}
 	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
 		"static void __attribute__((constructor)) link_table(void)\n{\n"

@@ -151,6 +151,28 @@ static void probe_atime(const char *dir, char *why, size_t len)
 	unlink(a);
 }
 
+/* cachestat(2) as the initial root on the plain mount: ENOSYS on a
+ * kernel before 6.5 or without CONFIG_CACHESTAT_SYSCALL. */
+static void probe_cachestat(const char *dir, char *why, size_t len)
+{
+	char a[4200];
+	int fd, r;
+
+	snprintf(a, sizeof(a), "%s/cs-probe", dir);
+	*why = 0;
+	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "cachestat probe: create: %s", vt_errname(errno));
+		return;
+	}
+	r = vt_exec_cachestat(fd);
+	if (r)
+		snprintf(why, len, "cachestat(2) as root on the plain mount: %s (before Linux 6.5, "
+			 "or CONFIG_CACHESTAT_SYSCALL off)", vt_errname(r));
+	close(fd);
+	unlink(a);
+}
+
 /* What matrix/013's ioctl and lease cases need (rw->no_fileattr,
  * rw->no_lease): the filesystem table says whether FSTYPE has
  * ->fileattr_set; fcntl_setlease is EINVAL while fs.leases-enable is 0. */
@@ -262,6 +284,7 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	else
 		probe_dedupe(w->disk, w->no_dedupe, sizeof(w->no_dedupe));
 	probe_atime(w->disk, w->no_atime, sizeof(w->no_atime));
+	probe_cachestat(w->disk, w->no_cachestat, sizeof(w->no_cachestat));
 	probe_fileops(w);
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
@@ -301,6 +324,7 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->leases = !rw->no_lease[0];
 	f->dedupe = !rw->no_dedupe[0];
 	f->atime = !rw->no_atime[0];
+	f->cachestat = !rw->no_cachestat[0];
 	f->optowner = rw->optowner != NULL;
 	f->fstype = rw->fstype;
 	/* was left unset (driver.c's facts are on the stack): the matrix
@@ -378,6 +402,8 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c)
 		return rw->no_dedupe;
 	if (c->op.op == VT_OP_READ_ATIME && rw->no_atime[0])
 		return rw->no_atime;
+	if (c->op.op == VT_OP_CACHESTAT && rw->no_cachestat[0])
+		return rw->no_cachestat;
 	if (rw->fs_lacks & case_needs(c))
 		return vt_fs_lack_why(rw->fstype, rw->fs_lacks & case_needs(c), lack_why,
 				      sizeof(lack_why));

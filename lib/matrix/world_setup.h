@@ -35,6 +35,8 @@ struct mx_world {
 	char no_dedupe[200];
 	/* "": a read as root on the plain mount updates an old atime */
 	char no_atime[200];
+	/* "": cachestat(2) exists (root's call on the plain mount) */
+	char no_cachestat[200];
 	/* owners from mount options: the worlds of optowner_fixture.h
 	 * instead of disk/, with these operations; NULL otherwise */
 	const struct vt_optowner_fs *optowner;

@@ -6,7 +6,8 @@
  * (fs/locks.c vfs_setlease), and FS_IOC_SETFLAGS / FS_IOC_FSSETXATTR
  * (fs/ioctl.c vfs_fileattr_set), FIDEDUPERANGE (fs/remap_range.c
  * may_dedupe_file), the atime a read(2) leaves (fs/inode.c
- * atime_needs_update). Read from linux-source-6.12; each
+ * atime_needs_update), cachestat(2) (mm/filemap.c can_do_cachestat). Read
+ * from linux-source-6.12; each
  * function below names the kernel function it mirrors. The object P/o is
  * a regular file or a directory (the family makes no others). */
 #include "model/rules.h"
@@ -232,6 +233,38 @@ static void atime_needs_update(const struct vt_world *w, struct vt_expect *e)
 	ok(w, e, VT_R_OPEN_PERM);
 }
 
+/* include/linux/fs.h file_owner_or_capable(): inode_owner_or_capable with
+ * the idmap of the file's mount (the callers in mm/: can_do_mincore,
+ * can_do_file_pageout, can_do_cachestat) */
+static bool file_owner_or_capable(const struct vt_world *w)
+{
+	return vt_inode_owner_or_capable(w, &w->obj);
+}
+
+/* cachestat(2) on an fd open for reading (mm/filemap.c, 6.12): after
+ * fdget and copying the range (hugetlbfs is EOPNOTSUPP: not a matrix
+ * filesystem), can_do_cachestat(): FMODE_WRITE (not: O_RDONLY), or
+ * file_owner_or_capable, or file_permission(MAY_WRITE) through the mount;
+ * else EPERM. flags 0 and a range of the whole file then succeed. */
+static void can_do_cachestat(const struct vt_world *w, struct vt_expect *e)
+{
+	struct vt_world quiet = *w;
+	enum vt_rule rule = VT_R_NONE;
+	int ret = open_rdonly(w, &rule);
+	bool ok_;
+
+	if (ret)
+		VT_FAIL(e, ret, rule);
+	/* the write permission only decides can_do_cachestat's answer: its
+	 * class rules are not the case's outcome, so they are not traced */
+	quiet.trace = NULL;
+	ok_ = file_owner_or_capable(w) ||
+	      vt_inode_permission(&quiet, &w->obj, VT_MAY_WRITE, &rule) == 0;
+	if (!vt_hit(w, VT_R_CACHESTAT_PERM, ok_))
+		VT_FAIL(e, EPERM, VT_R_CACHESTAT_PERM);
+	ok(w, e, VT_R_CACHESTAT_PERM);
+}
+
 void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	switch (a->op) {
@@ -260,6 +293,9 @@ void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, stru
 		return;
 	case VT_OP_READ_ATIME:
 		atime_needs_update(w, e);
+		return;
+	case VT_OP_CACHESTAT:
+		can_do_cachestat(w, e);
 		return;
 	default:
 		VT_FAIL(e, ENOSYS, VT_R_NONE);

@@ -251,6 +251,9 @@
 	X(ATIME_UNMAPPED, "atime_needs_update.has_unmapped_id", BRANCH, ATIME,                      \
 	  "atime_needs_update: no atime update when the inode's uid or gid has no mapping in "   \
 	  "the mount's idmap (HAS_UNMAPPED_ID)")                                                  \
+	X(CACHESTAT_PERM, "can_do_cachestat.owner-or-writable", CHECK, CACHESTAT,                   \
+	  "can_do_cachestat: an fd open for writing, file_owner_or_capable through the mount, "  \
+	  "or write permission through it; else cachestat(2) is EPERM")                           \
 	X(DEDUPE_PERM, "may_dedupe_file.owner-or-writable", CHECK, DEDUPE,                            \
 	  "may_dedupe_file: capable(CAP_SYS_ADMIN), an fd open for writing, the owner through "  \
 	  "the mount (i_uid_into_vfsuid == fsuid) or inode_permission(MAY_WRITE), else EPERM")   \
@@ -284,6 +287,7 @@
 	X(LEASE, "no lease can be taken here (vfat, or fs.leases-enable is 0)")                     \
 	X(FILEATTR, "the filesystem has no ->fileattr_set (FS_IOC_SETFLAGS/FSSETXATTR: ENOTTY)")    \
 	X(DEDUPE, "the filesystem has no ->remap_file_range (FIDEDUPERANGE: EOPNOTSUPP)")        \
-	X(ATIME, "TEST_DIR's mount does not update the atime of a file root reads (noatime)")
+	X(ATIME, "TEST_DIR's mount does not update the atime of a file root reads (noatime)")     \
+	X(CACHESTAT, "no cachestat(2) here (Linux 6.5 and later, CONFIG_CACHESTAT_SYSCALL)")
 
 #endif

@@ -163,6 +163,7 @@ enum vt_mop {
 	VT_OP_FSSETXATTR,	/* open(P/o, O_RDONLY) + FS_IOC_FSGETXATTR + FS_IOC_FSSETXATTR, same */
 	VT_OP_DEDUPE,		/* open(P/o, O_RDONLY) + FIDEDUPERANGE of 0 bytes onto the same fd */
 	VT_OP_READ_ATIME,	/* open(P/o, O_RDONLY) + read 1 byte: is the atime updated? */
+	VT_OP_CACHESTAT,	/* open(P/o, O_RDONLY) + cachestat(2) of the whole file */
 	VT_OP__COUNT
 };
 

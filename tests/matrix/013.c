@@ -18,7 +18,9 @@
  * of a file whose atime is years old (atime_needs_update: no update when
  * the owner or the group has no mapping in the mount's idmap,
  * HAS_UNMAPPED_ID; notrun where root's read on the plain mount leaves the
- * atime alone: noatime). Objects are files and
+ * atime alone: noatime); cachestat(2) on an fd open for reading
+ * (can_do_cachestat: file_owner_or_capable or write permission through the
+ * mount, else EPERM; notrun before Linux 6.5). Objects are files and
  * directories owned by mapped and unmapped ids (70000 maps nowhere), with
  * owner-, group- and other-only permissions, under every mount idmap and
  * caller of the shared axes (callers in and out of user namespaces). */
@@ -66,6 +68,9 @@ static const struct {
 	uint32_t uid, gid;
 } atime_owners[] = { { "70000:1000", 70000, 1000 }, { "1000:70000", 1000, 70000 } };
 #define NATIME (NOWNERS + 2)
+/* cachestat: the dedupe files (writable by the owner only, by everybody,
+ * readable by the owner only) */
+#define NCACHESTAT (3 * NOWNERS)
 
 static void access_case(int k, struct vt_mcase *c)
 {
@@ -155,6 +160,15 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	k -= NATIME;
+	if (k < NCACHESTAT) {
+		c->op.op = VT_OP_CACHESTAT;
+		c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
+				     owners[k % NOWNERS].gid);
+		snprintf(c->what, sizeof(c->what), "op=cachestat/obj=%04o-%s",
+			 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+		return;
+	}
+	k -= NCACHESTAT;
 	{
 		int op = k % NOWNER_OPS, ob = k / NOWNER_OPS;
 
@@ -174,5 +188,5 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(fileops, "013", NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NOWNER,
-		 make)
+VT_MATRIX_FAMILY(fileops, "013",
+		 NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER, make)
