@@ -54,6 +54,16 @@ struct row {
 	/* RENAME_WHITEOUT: the whiteout's on-disk (kernel) uid */
 	bool want_whiteout;
 	uint32_t want_wh_uid;
+	/* EXEC: checked when check_dump (would_dump, begin_new_exec,
+	 * commit_creds, task_dump_owner): dumpable == SUID_DUMP_USER and the
+	 * owner of /proc/self/status in the caller's namespace; the world's
+	 * fs.suid_dumpable */
+	bool check_dump, want_dump_user;
+	uint32_t want_dump_owner;
+	int suid_dumpable;
+	bool fsuid1001;		/* the caller's fsuid is 1001 (setfsuid) */
+	/* READ_ATIME: checked when check_atime (atime_needs_update) */
+	bool check_atime, want_atime_updated;
 };
 
 /* bounding set of an initial-namespace caller in these rows (without
@@ -292,6 +302,112 @@ static struct row rows[] = {
 	  "do_open_execat: may_open(MAY_EXEC) -> inode_permission",
 	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104750, 0, 0,
 	  OP(.op = VT_OP_EXEC), EACCES, NOCHECK },
+	/* --- exec: dumpability (fs/exec.c would_dump, begin_new_exec; kernel/cred.c
+	 * commit_creds; fs/proc/base.c task_dump_owner), fs.suid_dumpable 0 --- */
+	{ "u1000 execs its own 0711 file on the plain mount: readable, dumpable, /proc owner 1000",
+	  "would_dump: inode_permission(MAY_READ) succeeds (owner class rwx); SUID_DUMP_USER",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100711, 1000, 1000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = true,
+	  .want_dump_owner = 1000 },
+	{ "the same file through b:0:10000:65536 (seen as 11000): other class --x, non-dumpable",
+	  "would_dump: inode_permission(file_mnt_idmap, MAY_READ) fails -> ENFORCE_NONDUMP; "
+	  "task_dump_owner: make_kuid(init, 0)",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100711, 1000, 1000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = false,
+	  .want_dump_owner = 0 },
+	{ "the same exec with fs.suid_dumpable = 1: SUID_DUMP_USER, /proc owner the euid",
+	  "begin_new_exec: set_dumpable(suid_dumpable); task_dump_owner: dumpable == SUID_DUMP_USER",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100711, 1000, 1000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = true,
+	  .want_dump_owner = 1000, .suid_dumpable = 1 },
+	{ "ns0 u1000 with CAP_DAC_READ_SEARCH reads a 0711 disk-0 file seen as 10000 (ns0's 0)",
+	  "would_dump: generic_permission: capable_wrt_inode_uidgid(CAP_DAC_READ_SEARCH) through "
+	  "the mount -> readable; new pP 0 within the old: SUID_DUMP_USER, owner euid (ns0 1000)",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 1ULL << 2, 022, 0755, 0, 0, false, 0100711, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = true,
+	  .want_dump_owner = 1000 },
+	{ "ns0 u1000 with CAP_DAC_READ_SEARCH, 0711 disk-70000 file seen as 80000 (not in ns0)",
+	  "would_dump: unreadable; mm->user_ns ns0 is not privileged_wrt_inode_uidgid -> init; "
+	  "task_dump_owner kuid 0, from_kuid_munged(ns0) = overflowuid",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 1ULL << 2, 022, 0755, 0, 0, false, 0100711,
+	  70000, 70000, OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true,
+	  .want_dump_user = false, .want_dump_owner = 65534 },
+	{ "ns1 root execs a 0711 disk-0 file seen as 10000: unreadable, mm->user_ns walks to ns0",
+	  "would_dump: ns1 (kuids 11000..11999) not privileged, ns0 is; task_dump_owner "
+	  "make_kuid(ns0, 0) = 10000, which ns1 shows as overflowuid",
+	  "b:0:10000:65536", NS1, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100711, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = false,
+	  .want_dump_owner = 65534 },
+	{ "ns0 root execs a 0711 file of another ns0 uid (disk 5000 seen as 15000): it reads it",
+	  "would_dump: other class --x, CAP_DAC_READ_SEARCH scoped (15000 maps into ns0) -> readable; "
+	  "root's new pP = CAP_FULL_SET within ALL: SUID_DUMP_USER, owner euid 0",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100711, 5000, 5000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = true,
+	  .want_dump_owner = 0 },
+	{ "u2000 in supplementary group 11000 reads a 0751 file of disk gid 1000 through the shift",
+	  "would_dump: acl_permission_check: vfsgid_in_group_p(i_gid_into_vfsgid = 11000) r-x",
+	  "b:0:10000:65536", INIT, 2000, 2000, 11000, 0, 022, 0755, 0, 0, false, 0100751, 0, 1000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = true,
+	  .want_dump_owner = 2000 },
+	{ "u1000 execs a setuid 04711 disk-0 file through the shift: euid 10000, /proc owner 0",
+	  "commit_creds: euid changes -> suid_dumpable; task_dump_owner: make_kuid(init, 0), not the euid",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0104711, 0, 0,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_creds = true, .want_euid = 10000,
+	  .want_egid = 1000, .check_dump = true, .want_dump_user = false, .want_dump_owner = 0 },
+	{ "root execs a 0711 file whose owner the mount does not map (b:0:0:1000, disk 70000)",
+	  "would_dump: capable_wrt_inode_uidgid fails on the invalid vfsuid -> unreadable even for "
+	  "root; task_dump_owner kuid 0",
+	  "b:0:0:1000", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100711, 70000, 70000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .check_dump = true, .want_dump_user = false,
+	  .want_dump_owner = 0 },
+	{ "u1000-fsuid1001 execs its own file: exec sets fsuid = euid, a change: non-dumpable",
+	  "commit_creds: old fsuid 1001 != new fsuid 1000 -> set_dumpable(suid_dumpable)",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100755, 1000, 1000,
+	  OP(.op = VT_OP_EXEC), 0, NOCHECK, .fsuid1001 = true, .check_dump = true,
+	  .want_dump_user = false, .want_dump_owner = 0 },
+	/* --- read(2) and the atime: fs/inode.c atime_needs_update --- */
+	{ "read on the plain mount of a file owned by 70000: every id maps, atime updated",
+	  "atime_needs_update: HAS_UNMAPPED_ID(nop_mnt_idmap) is false",
+	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 70000, 70000,
+	  OP(.op = VT_OP_READ_ATIME), 0, NOCHECK, .check_atime = true, .want_atime_updated = true },
+	{ "read through b:0:10000:65536 of a disk-0 file (seen as 10000): atime updated",
+	  "atime_needs_update: i_uid_into_vfsuid = 10000, i_gid_into_vfsgid = 10000, both valid",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_READ_ATIME), 0, NOCHECK, .check_atime = true, .want_atime_updated = true },
+	{ "read through b:1000:2000:1 of a file 1000:1001: its group has no mapping, atime kept",
+	  "atime_needs_update: HAS_UNMAPPED_ID: !vfsgid_valid(i_gid_into_vfsgid) (the read succeeds)",
+	  "b:1000:2000:1", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1001,
+	  OP(.op = VT_OP_READ_ATIME), 0, NOCHECK, .check_atime = true, .want_atime_updated = false },
+	{ "read through b:1000:2000:1 of a file 1001:1000: its owner has no mapping, atime kept",
+	  "atime_needs_update: HAS_UNMAPPED_ID: !vfsuid_valid(i_uid_into_vfsuid)",
+	  "b:1000:2000:1", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1001, 1000,
+	  OP(.op = VT_OP_READ_ATIME), 0, NOCHECK, .check_atime = true, .want_atime_updated = false },
+	{ "read of a 0600 file of another owner: the open fails first (EACCES)",
+	  "may_open: inode_permission(MAY_READ) before any read",
+	  "b:1000:2000:1", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100600, 1001, 1000,
+	  OP(.op = VT_OP_READ_ATIME), EACCES, NOCHECK },
+	/* --- cachestat(2): mm/filemap.c can_do_cachestat, include/linux/fs.h
+	 * file_owner_or_capable --- */
+	{ "cachestat of a 0644 file its owner sees through b:0:10000:65536 (disk 1000 = 11000)",
+	  "can_do_cachestat: file_owner_or_capable: i_uid_into_vfsuid == fsuid 11000",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_CACHESTAT), 0, NOCHECK },
+	{ "cachestat of the same file by disk uid 1000 through the shift: not the owner there: EPERM",
+	  "can_do_cachestat: !file_owner_or_capable, !file_permission(MAY_WRITE) (other r--)",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_CACHESTAT), EPERM, NOCHECK },
+	{ "cachestat of a 0666 file of another owner: write permission through the mount",
+	  "can_do_cachestat: file_permission(MAY_WRITE) == 0",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100666, 1000, 1000,
+	  OP(.op = VT_OP_CACHESTAT), 0, NOCHECK },
+	{ "cachestat by ns0 u1000 with CAP_FOWNER of a 0644 disk-70000 file (seen as 80000): EPERM",
+	  "inode_owner_or_capable: vfsuid 80000 has no mapping in ns0, CAP_FOWNER does not count",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 1ULL << 3, 022, 0755, 0, 0, false, 0100644,
+	  70000, 70000, OP(.op = VT_OP_CACHESTAT), EPERM, NOCHECK },
+	{ "cachestat by ns0 u1000 with CAP_FOWNER of a 0644 disk-0 file (seen as 10000 = ns0's 0)",
+	  "inode_owner_or_capable: vfsuid_has_mapping(ns0, 10000) && ns_capable(ns0, CAP_FOWNER)",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 1ULL << 3, 022, 0755, 0, 0, false, 0100644, 0, 0,
+	  OP(.op = VT_OP_CACHESTAT), 0, NOCHECK },
 	/* --- mknod of a character device --- */
 	{ "mknod S_IFCHR by root of a child namespace: EPERM",
 	  "vfs_mknod: !capable(CAP_MKNOD) (initial namespace)",
@@ -460,6 +576,9 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 	w->protected_hardlinks = true;
 	w->bset_init = BSET;
 	w->cap_full = FULL;
+	w->suid_dumpable = r->suid_dumpable;
+	if (r->fsuid1001)
+		w->cred.fsuid = vt_cuid(1001);
 	w->dir.exists = true;
 	w->dir.mode = S_IFDIR | r->dir_mode;
 	w->dir.uid = vt_kuid(r->dir_uid);
@@ -542,6 +661,11 @@ int main(void)
 			    (e.creds.euid != r->want_euid || e.creds.egid != r->want_egid ||
 			     e.creds.cap_prm != r->want_cap_prm || e.creds.cap_eff != r->want_cap_eff))
 				ok = false;
+			if (r->check_dump && (e.creds.dump_user != r->want_dump_user ||
+					      e.creds.dump_owner != r->want_dump_owner))
+				ok = false;
+			if (r->check_atime && e.atime_updated != r->want_atime_updated)
+				ok = false;
 			if (op.op == VT_OP_TMPFILE && e.link_err != r->want_link_err)
 				ok = false;
 			if (r->want_whiteout &&
@@ -560,9 +684,11 @@ int main(void)
 			       vt_errname(e.err), e.rule ? e.rule : "", (unsigned)e.result.mode,
 			       e.result.uid.val, e.result.gid.val, e.seen_uid.val,
 			       e.result.fcaps.version, e.result.fcaps.rootid.val);
-			printf("# exec: euid %u egid %u prm %#llx eff %#llx; link %s; whiteout %d uid %u\n",
+			printf("# exec: euid %u egid %u prm %#llx eff %#llx dump_user %d owner %u; "
+			       "link %s; whiteout %d uid %u\n",
 			       e.creds.euid, e.creds.egid, (unsigned long long)e.creds.cap_prm,
-			       (unsigned long long)e.creds.cap_eff, vt_errname(e.link_err),
+			       (unsigned long long)e.creds.cap_eff, e.creds.dump_user, e.creds.dump_owner,
+			       vt_errname(e.link_err),
 			       e.has_whiteout, e.whiteout.uid.val);
 		}
 	}

@@ -64,6 +64,7 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	}
 	w->bset_init = rw->bset_init;
 	w->cap_full = rw->cap_full;
+	w->suid_dumpable = rw->suid_dumpable;
 }
 
 /* The model's verdict and trace for case IDX of F (no system call). */

@@ -190,6 +190,15 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 				     obj_st->st_gid, false);
 		}
 	}
+	/* atime_needs_update (file_rules.c) */
+	if (a->op == VT_OP_READ_ATIME && !err) {
+		if (!rep->atime_was_old)
+			diff(r, "atime before the read is the fixture's (utimensat as root)", 1, 0,
+			     false);
+		else if (e->atime_updated != rep->atime_updated)
+			diff(r, "atime updated by the read", e->atime_updated, rep->atime_updated,
+			     false);
+	}
 	if (a->op == VT_OP_EXEC && !err) {
 		const struct vt_exec_creds *x = &e->creds, *y = &rep->creds;
 
@@ -213,6 +222,13 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 				mx_say(r, "  effective caps after exec: expected %#llx, actual %#llx\n",
 				    (unsigned long long)x->cap_eff, (unsigned long long)y->cap_eff);
 			}
+			/* would_dump, begin_new_exec, commit_creds, task_dump_owner */
+			if (x->dump_user != y->dump_user)
+				diff(r, "dumpable == SUID_DUMP_USER after exec", x->dump_user,
+				     y->dump_user, false);
+			if (x->dump_owner != y->dump_owner)
+				diff(r, "owner of /proc/self/status after exec", x->dump_owner,
+				     y->dump_owner, false);
 		}
 	}
 	if (*mx_result_name(a)) {
@@ -329,6 +345,8 @@ void mx_observe(const struct vt_world *w, const struct vt_mcase *c, const struct
 	rep->link_err = b->link_err;
 	rep->have_creds = true;
 	rep->creds = b->creds;
+	rep->atime_was_old = true;
+	rep->atime_updated = b->atime_updated;
 	if (b->err) {
 		if (strcmp(n, "o") == 0)
 			*disk = c->obj;

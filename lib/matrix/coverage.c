@@ -93,6 +93,10 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return f->optowner || !f->fileattr ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_DEDUPE:
 		return f->optowner || !f->dedupe ? vt_rule_need_text(ri->need) : NULL;
+	case VT_NEED_ATIME:
+		return f->optowner || !f->atime ? vt_rule_need_text(ri->need) : NULL;
+	case VT_NEED_CACHESTAT:
+		return f->optowner || !f->cachestat ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FAT_LACKS:
 		if (!deny)
 			return vt_rule_need_text(ri->need);

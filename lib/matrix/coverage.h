@@ -24,6 +24,8 @@ struct vt_world_facts {
 	bool optowner;	/* option-owner worlds (optowner_model.h) */
 	bool read_only;	/* a read-only sb (readonly_rules.c) */
 	bool fileattr, leases, dedupe;	/* matrix/013's ioctls and leases can run */
+	bool atime;	/* matrix/013's read-atime cases can run */
+	bool cachestat;	/* matrix/013's cachestat cases can run */
 	/* FSTYP: a rule whose need is a feature its row in the filesystem
 	 * table lacks is not expressible there, with the table's reason */
 	const char *fstype;

@@ -137,6 +137,43 @@ int vt_exec_dedupe_self(int fd)
 	return u.r.info[0].status == FILE_DEDUPE_RANGE_DIFFERS ? EBADE : 0;
 }
 
+/* cachestat(2) (Linux 6.5; not in this libc's headers): syscall 451 on
+ * every architecture, its range and result as include/uapi/linux/mman.h
+ * lays them out. 0 or the errno. */
+int vt_exec_cachestat(int fd)
+{
+	struct {
+		uint64_t off, len;
+	} range = { 0, 0 };
+	struct {
+		uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+	} cs;
+
+	return syscall(451, fd, &range, &cs, 0) < 0 ? errno : 0;
+}
+
+/* open(P/o, O_RDONLY), fstat, read one byte, fstat: did the read move the
+ * atime (touch_atime; file_rules.c atime_needs_update)? The open's or
+ * read's errno, else 0 */
+static int read_atime(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	struct stat a, b;
+	char c;
+	int fd = open(q->path, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, &a) < 0 || read(fd, &c, 1) < 0 || fstat(fd, &b) < 0)
+		ret = errno;
+	close(fd);
+	if (ret)
+		return ret;
+	r->atime_was_old = a.st_atim.tv_sec == VT_FX_OLD_ATIME;
+	r->atime_updated = a.st_atim.tv_sec != b.st_atim.tv_sec ||
+			   a.st_atim.tv_nsec != b.st_atim.tv_nsec;
+	return 0;
+}
+
 /* open(P/o, O_RDONLY), then one fcntl or ioctl on the fd (file_rules.c):
  * the open's errno, or the call's */
 static int on_rdonly_fd(const struct vt_exec_req *q)
@@ -168,6 +205,9 @@ static int on_rdonly_fd(const struct vt_exec_req *q)
 		break;
 	case VT_OP_DEDUPE:
 		ret = vt_exec_dedupe_self(fd);
+		break;
+	case VT_OP_CACHESTAT:
+		ret = vt_exec_cachestat(fd);
 		break;
 	default:
 		ret = ENOSYS;
@@ -309,7 +349,10 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	case VT_OP_SETFLAGS:
 	case VT_OP_FSSETXATTR:
 	case VT_OP_DEDUPE:
+	case VT_OP_CACHESTAT:
 		return on_rdonly_fd(q);
+	case VT_OP_READ_ATIME:
+		return read_atime(q, r);
 	default:
 		return ENOSYS;
 	}

@@ -26,6 +26,9 @@ struct vt_exec_reply {
 	bool have_creds;	/* EXEC: the probe reported */
 	struct vt_exec_creds creds;
 	char exec_msg[128];	/* EXEC: why the probe did not report */
+	/* READ_ATIME: the atime before the read was the fixture's old one,
+	 * and the read changed it */
+	bool atime_was_old, atime_updated;
 };
 
 /* vt_caller_fn: ARG is a struct vt_exec_req, DATA a struct vt_exec_reply.
@@ -34,5 +37,7 @@ int vt_exec_op(void *arg, void *data, size_t datalen);
 /* FIDEDUPERANGE of 0 bytes from FD onto FD itself: 0, the ioctl's errno,
  * the destination's negative status as an errno, or EBADE (differs). */
 int vt_exec_dedupe_self(int fd);
+/* cachestat(2) of the whole file on FD: 0 or the errno */
+int vt_exec_cachestat(int fd);
 
 #endif

@@ -147,6 +147,11 @@ int vt_fx_write(const char *path, const struct vt_minode *i, const char **what)
 			return r;
 		}
 	}
+	if (i->old_atime) {
+		struct timespec t[2] = { { VT_FX_OLD_ATIME, 0 }, { 0, UTIME_OMIT } };
+
+		STEP("utimensat(atime)", utimensat(AT_FDCWD, path, t, AT_SYMLINK_NOFOLLOW));
+	}
 #undef STEP
 	return 0;
 }

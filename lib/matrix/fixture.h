@@ -17,6 +17,10 @@ size_t vt_fx_acl_encode(const uint16_t *tag, const uint16_t *perm, const uint32_
  * driver sets it next to the test program). */
 extern const char *vt_fx_probe_path;
 
+/* The atime of a file with old_atime set (2001-09-09): more than a day
+ * old, so a read under relatime updates it (relatime_need_update). */
+#define VT_FX_OLD_ATIME 1000000000
+
 /* Creates PATH as described by I (type from I->mode; owner, mode, ACLs,
  * file capabilities). Returns 0 or -errno, with the failing step in WHAT. */
 int vt_fx_write(const char *path, const struct vt_minode *i, const char **what);

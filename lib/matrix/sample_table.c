@@ -127,6 +127,8 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->fileattr = !rw->no_fileattr[0];
 	k->leases = !rw->no_lease[0];
 	k->dedupe = !rw->no_dedupe[0];
+	k->atime = !rw->no_atime[0];
+	k->cachestat = !rw->no_cachestat[0];
 	k->sysctl_allowed = rw->sysctl_allowed;
 	for (i = 0; i < VT_SYSCTL__COUNT; i++)
 		k->sysctl[i] = rw->sysctl_orig[i];
@@ -136,6 +138,7 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->cap_full = rw->cap_full;
 	k->fs_lacks = rw->fs_lacks;
 	k->userns_sb = !rw->no_userns_sb[0];
+	k->suid_dump_user = rw->suid_dumpable == 1;
 	k->total = sp->total;
 	k->expunged_hash = 0xcbf29ce484222325ULL;
 	if (x->n)
@@ -162,8 +165,9 @@ static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
 	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash &&
 	       a->fileattr == b->fileattr && a->leases == b->leases &&
-	       a->dedupe == b->dedupe && a->fs_lacks == b->fs_lacks &&
-	       a->userns_sb == b->userns_sb;
+	       a->dedupe == b->dedupe && a->atime == b->atime &&
+	       a->cachestat == b->cachestat && a->fs_lacks == b->fs_lacks &&
+	       a->userns_sb == b->userns_sb && a->suid_dump_user == b->suid_dump_user;
 }
 
 /* The cover as sample_choice.c makes it, with the mutants of this build. */
@@ -301,6 +305,7 @@ static int table_world(int i, const struct mx_space *space, const struct mx_spac
 	rw->cap_full = (1ULL << (TABLE_CAP_LAST + 1)) - 1;
 	rw->bset_init = rw->cap_full & ~table_worlds[w].bset_drop;
 	rw->overflowuid = rw->overflowgid = 65534;
+	rw->suid_dumpable = 0;	/* the kernel's default (2, systemd's, decides the same) */
 	rw->no_lease[0] = 0;	/* fs.leases-enable's default, whatever the build host has */
 	if (fat || kind != 1)
 		snprintf(rw->no_dedupe, sizeof(rw->no_dedupe), "no ->remap_file_range (assumed)");
@@ -366,12 +371,13 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		const struct mx_sample_key *k = &keys[i];
 
 		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %#llxULL, %d, %d, %d, %#xu, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
+			"\t    %d, %d, %#llxULL, %d, %d, %d, %d, %d, %#xu, %d, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
 			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
 			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
 			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
 			k->nexpunged, (unsigned long long)k->expunged_hash, k->fileattr, k->leases,
-			k->dedupe, k->fs_lacks, k->userns_sb, i, i, i);
+			k->dedupe, k->atime, k->cachestat, k->fs_lacks, k->userns_sb, k->suid_dump_user,
+			i, i, i);
 	}
 	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
 		"static void __attribute__((constructor)) link_table(void)\n{\n"

@@ -26,8 +26,11 @@ struct mx_sample_key {
 	int nexpunged;		/* of them expunged */
 	uint64_t expunged_hash;	/* FNV-1a of their indexes, ascending */
 	int fileattr, leases, dedupe;	/* matrix/013's skips (mx_case_skip) */
+	int atime;			/* matrix/013's read-atime skip */
+	int cachestat;			/* matrix/013's cachestat skip */
 	unsigned int fs_lacks;	/* the table's features the fs lacks (mx_case_skip) */
 	int userns_sb;		/* the userns maps' filesystem was built (mx_case_skip) */
+	int suid_dump_user;	/* fs.suid_dumpable == 1 (SUID_DUMP_USER): 0 and 2 give the same exec outcomes */
 };
 
 struct mx_sample_entry {

@@ -125,6 +125,55 @@ static void probe_dedupe(const char *dir, char *why, size_t len)
 	unlink(a);
 }
 
+/* Does a read as the initial root on the plain mount update an old atime
+ * (read-atime cases)? Not on a noatime mount (atime_needs_update:
+ * MNT_NOATIME, IS_NOATIME). "" or the reason. */
+static void probe_atime(const char *dir, char *why, size_t len)
+{
+	struct timespec t[2] = { { VT_FX_OLD_ATIME, 0 }, { 0, UTIME_OMIT } };
+	struct stat st;
+	char a[4200], c;
+	int fd;
+
+	snprintf(a, sizeof(a), "%s/at-probe", dir);
+	*why = 0;
+	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "atime probe: create: %s", vt_errname(errno));
+		return;
+	}
+	if (write(fd, "x", 1) != 1 || futimens(fd, t) < 0 || pread(fd, &c, 1, 0) != 1 ||
+	    fstat(fd, &st) < 0)
+		snprintf(why, len, "atime probe: %s", vt_errname(errno));
+	else if (st.st_atim.tv_sec == VT_FX_OLD_ATIME)
+		snprintf(why, len, "a read as root on the plain mount left an old atime alone "
+			 "(noatime: atime_needs_update)");
+	close(fd);
+	unlink(a);
+}
+
+/* cachestat(2) as the initial root on the plain mount: ENOSYS on a
+ * kernel before 6.5 or without CONFIG_CACHESTAT_SYSCALL. */
+static void probe_cachestat(const char *dir, char *why, size_t len)
+{
+	char a[4200];
+	int fd, r;
+
+	snprintf(a, sizeof(a), "%s/cs-probe", dir);
+	*why = 0;
+	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "cachestat probe: create: %s", vt_errname(errno));
+		return;
+	}
+	r = vt_exec_cachestat(fd);
+	if (r)
+		snprintf(why, len, "cachestat(2) as root on the plain mount: %s (before Linux 6.5, "
+			 "or CONFIG_CACHESTAT_SYSCALL off)", vt_errname(r));
+	close(fd);
+	unlink(a);
+}
+
 /* What matrix/013's ioctl and lease cases need (rw->no_fileattr,
  * rw->no_lease): the filesystem table says whether FSTYPE has
  * ->fileattr_set; fcntl_setlease is EINVAL while fs.leases-enable is 0. */
@@ -319,10 +368,13 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 			 w->fstype);
 	else
 		probe_dedupe(w->disk, w->no_dedupe, sizeof(w->no_dedupe));
+	probe_atime(w->disk, w->no_atime, sizeof(w->no_atime));
+	probe_cachestat(w->disk, w->no_cachestat, sizeof(w->no_cachestat));
 	probe_fileops(w);
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
 	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+	w->suid_dumpable = (int)vt_sysctl_read("fs/suid_dumpable", 0);
 	{
 		/* mnt_may_suid(): a nosuid mount ignores setuid and file caps,
 		 * a noexec one refuses exec: nothing to test there */
@@ -357,6 +409,8 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f)
 	f->fileattr = !rw->no_fileattr[0];
 	f->leases = !rw->no_lease[0];
 	f->dedupe = !rw->no_dedupe[0];
+	f->atime = !rw->no_atime[0];
+	f->cachestat = !rw->no_cachestat[0];
 	f->optowner = rw->optowner != NULL;
 	f->fstype = rw->fstype;
 	/* was left unset (driver.c's facts are on the stack): the matrix
@@ -492,6 +546,10 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 		return rw->no_lease;
 	if (c->op.op == VT_OP_DEDUPE && rw->no_dedupe[0])
 		return rw->no_dedupe;
+	if (c->op.op == VT_OP_READ_ATIME && rw->no_atime[0])
+		return rw->no_atime;
+	if (c->op.op == VT_OP_CACHESTAT && rw->no_cachestat[0])
+		return rw->no_cachestat;
 	if (rw->fs_lacks & case_needs(c))
 		return vt_fs_lack_why(rw->fstype, rw->fs_lacks & case_needs(c), lack_why,
 				      sizeof(lack_why));
@@ -603,6 +661,7 @@ const char *mx_assumed_world(struct mx_world *w, const char *fstype)
 	w->bset_init = read_bset();
 	i = (int)vt_sysctl_read("kernel/cap_last_cap", 40);
 	w->cap_full = i >= 63 ? ~0ULL : (1ULL << (i + 1)) - 1;
+	w->suid_dumpable = (int)vt_sysctl_read("fs/suid_dumpable", 0);
 	for (i = 0; i < VT_SYSCTL__COUNT; i++)
 		w->sysctl_orig[i] = w->sysctl_cur[i] = (int)vt_sysctl_read(vt_sysctl_names[i], 0);
 	w->sysctl_allowed = getenv("VT_ALLOW_SYSCTL") && strcmp(getenv("VT_ALLOW_SYSCTL"), "1") == 0;

@@ -24,6 +24,7 @@ struct mx_world {
 	bool sysctl_allowed;
 	uint32_t overflowuid, overflowgid;
 	uint64_t bset_init, cap_full;
+	int suid_dumpable;	/* fs.suid_dumpable (exec_rules.c: dumpability) */
 	char no_whiteout[200];	/* "": RENAME_WHITEOUT works; else why not */
 	char no_exec[200];	/* "": setuid exec can be tested; else why not */
 	/* matrix/013 (file_rules.c): "": the filesystem has ->fileattr_set
@@ -32,6 +33,10 @@ struct mx_world {
 	char no_lease[200];
 	/* "": FIDEDUPERANGE reaches may_dedupe_file (->remap_file_range) */
 	char no_dedupe[200];
+	/* "": a read as root on the plain mount updates an old atime */
+	char no_atime[200];
+	/* "": cachestat(2) exists (root's call on the plain mount) */
+	char no_cachestat[200];
 	/* owners from mount options: the worlds of optowner_fixture.h
 	 * instead of disk/, with these operations; NULL otherwise */
 	const struct vt_optowner_fs *optowner;

@@ -117,6 +117,16 @@ bool (vt_capable_wrt_inode_uidgid)(const struct vt_world *w, const struct vt_min
 	       vt_vfsgid_has_mapping(ns, vt_i_gid_into_vfsgid(w, i));
 }
 
+bool (vt_privileged_wrt_inode_uidgid)(const struct vt_world *w, const struct vt_mns *ns,
+				      const struct vt_minode *i)
+{
+	/* privileged_wrt_inode_uidgid(ns, idmap, inode):
+	 * vfsuid_has_mapping(ns, i_uid_into_vfsuid(idmap, inode)) &&
+	 * vfsgid_has_mapping(ns, i_gid_into_vfsgid(idmap, inode)) */
+	return vt_vfsuid_has_mapping(ns, vt_i_uid_into_vfsuid(w, i)) &&
+	       vt_vfsgid_has_mapping(ns, vt_i_gid_into_vfsgid(w, i));
+}
+
 bool (vt_inode_owner_or_capable)(const struct vt_world *w, const struct vt_minode *i)
 {
 	vt_vfsuid_t v = vt_i_uid_into_vfsuid(w, i);

@@ -27,6 +27,75 @@ static uint64_t cap_bset(const struct vt_world *w)
 	return (vt_ns_is_init(w->cred.ns) ? w->bset_init : w->cap_full) & ~w->cred.bset_drop;
 }
 
+/* fs/exec.c would_dump(), called by begin_new_exec for bprm->file with the
+ * caller's credentials (not yet the new ones): if inode_permission with
+ * the idmap of the file's mount and MAY_READ fails, the exec sets
+ * BINPRM_FLAGS_ENFORCE_NONDUMP, and bprm->mm->user_ns (mm_alloc: the
+ * caller's current_user_ns()) walks towards the initial namespace until
+ * one is privileged_wrt_inode_uidgid over the inode through the same
+ * idmap. Returns whether the binary is unreadable; *MM_NS is the mm's
+ * namespace afterwards. (The ELF interpreter's would_dump sees the host's
+ * ld.so, readable by everyone outside the mount: no effect.) */
+static bool would_dump(const struct vt_world *w, const struct vt_minode *i,
+		       const struct vt_mns **mm_ns)
+{
+	struct vt_world quiet = *w;
+	const struct vt_mns *ns = w->cred.ns;
+	enum vt_rule rule = VT_R_NONE;
+	bool readable;
+
+	*mm_ns = ns;
+	/* the read permission only decides would_dump's flag: its class
+	 * rules are not the case's outcome, so they are not traced */
+	quiet.trace = NULL;
+	readable = vt_inode_permission(&quiet, i, VT_MAY_READ, &rule) == 0;
+	if (vt_hit(w, VT_R_EXEC_DUMP_READABLE, readable) || !VT_REFUSES(VT_R_EXEC_DUMP_READABLE))
+		return false;
+	while (!vt_ns_is_init(ns)) {
+		bool priv = vt_privileged_wrt_inode_uidgid(w, ns, i);
+
+		if (ns == w->cred.ns)
+			vt_hit(w, VT_R_EXEC_DUMP_USERNS, priv);
+		if (priv)
+			break;
+		ns = ns->parent;
+	}
+	*mm_ns = ns;
+	return true;
+}
+
+/* The dumpability exec leaves (fs/exec.c begin_new_exec): suid_dumpable
+ * if would_dump marked the binary or the caller's euid/egid differ from
+ * its uid/gid (never in the matrix: real = effective), else
+ * SUID_DUMP_USER; then commit_creds (kernel/cred.c) sets suid_dumpable if
+ * the euid, egid, fsuid or fsgid change or the new permitted set is not a
+ * subset of the old one (cred_cap_issubset; same user namespace). The
+ * caller's permitted set is its cap_effective (the matrix's callers hold
+ * pE == pP). /proc/self/status is then owned (fs/proc/base.c
+ * task_dump_owner) by the new euid if dumpable == SUID_DUMP_USER, else by
+ * make_kuid(mm->user_ns, 0) (GLOBAL_ROOT_UID if invalid), shown to the
+ * program in its namespace (from_kuid_munged). */
+static void dumpability(const struct vt_world *w, bool nondump, const struct vt_mns *mm_ns,
+			vt_kuid_t euid, vt_kgid_t egid, uint64_t pP, struct vt_exec_creds *c)
+{
+	vt_kuid_t owner;
+	bool changed = euid.val != vt_cur_euid(w).val ||
+		       egid.val != vt_make_kgid(w->cred.ns, w->cred.gid).val ||
+		       euid.val != vt_cur_fsuid(w).val || egid.val != vt_cur_fsgid(w).val ||
+		       (pP & ~w->cred.caps) != 0;
+	int dumpable = nondump || changed ? w->suid_dumpable : 1;
+
+	c->dump_user = dumpable == 1;
+	if (c->dump_user) {
+		owner = euid;
+	} else {
+		owner = vt_make_kuid(mm_ns, vt_cuid(0));
+		if (!vt_kuid_valid(owner))
+			owner = vt_kuid(0);
+	}
+	c->dump_owner = vt_from_kuid_munged(w->cred.ns, owner, w->overflowuid).val;
+}
+
 void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	const struct vt_minode *i = &w->obj;
@@ -100,6 +169,12 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 		}
 	}
 
+	{
+		const struct vt_mns *mm_ns;
+		bool nondump = would_dump(w, i, &mm_ns);
+
+		dumpability(w, nondump, mm_ns, euid, egid, pP, &e->creds);
+	}
 	/* cap_bprm_creds_from_file(): suid = fsuid = euid; pP |= ambient
 	 * (empty); pE = effective ? pP : ambient */
 	e->creds.ruid = vt_from_kuid(w->cred.ns, ruid).val;

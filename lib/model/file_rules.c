@@ -5,7 +5,9 @@
  * may_open) and on fcntl(F_SETFL) (fs/fcntl.c setfl), fcntl(F_SETLEASE)
  * (fs/locks.c vfs_setlease), and FS_IOC_SETFLAGS / FS_IOC_FSSETXATTR
  * (fs/ioctl.c vfs_fileattr_set), FIDEDUPERANGE (fs/remap_range.c
- * may_dedupe_file). Read from linux-source-6.12; each
+ * may_dedupe_file), the atime a read(2) leaves (fs/inode.c
+ * atime_needs_update), cachestat(2) (mm/filemap.c can_do_cachestat). Read
+ * from linux-source-6.12; each
  * function below names the kernel function it mirrors. The object P/o is
  * a regular file or a directory (the family makes no others). */
 #include "model/rules.h"
@@ -202,6 +204,67 @@ static void vt_may_dedupe_file(const struct vt_world *w, struct vt_expect *e)
 	ok(w, e, VT_R_DEDUPE_PERM);
 }
 
+/* read(2) of one byte on an fd open for reading (open_rdonly): the
+ * filesystem's read_iter ends in file_accessed -> touch_atime ->
+ * fs/inode.c atime_needs_update(): no update for S_NOATIME, or if
+ * HAS_UNMAPPED_ID(mnt_idmap(mnt), inode) ("atime updates will likely
+ * cause i_uid and i_gid to be written back improperly if their true value
+ * is unknown to the vfs"): i_uid_into_vfsuid or i_gid_into_vfsgid through
+ * the mount is invalid; then IS_NOATIME, MNT_NOATIME (the world runs only
+ * where root's read on the plain mount updates the atime) and
+ * relatime_need_update (the fixture's atime is years old: more than a
+ * day) all let it update. */
+static void atime_needs_update(const struct vt_world *w, struct vt_expect *e)
+{
+	enum vt_rule rule = VT_R_NONE;
+	int ret = open_rdonly(w, &rule);
+	bool unmapped;
+
+	if (ret)
+		VT_FAIL(e, ret, rule);
+	unmapped = !vt_vfsuid_valid(vt_i_uid_into_vfsuid(w, &w->obj)) ||
+		   !vt_vfsgid_valid(vt_i_gid_into_vfsgid(w, &w->obj));
+	e->atime_updated = true;
+	if (!vt_hit(w, VT_R_ATIME_UNMAPPED, !unmapped) && VT_REFUSES(VT_R_ATIME_UNMAPPED))
+		e->atime_updated = false;
+	/* IS_NOATIME: SB_RDONLY or SB_NOATIME */
+	if (w->sb_rdonly)
+		e->atime_updated = false;
+	ok(w, e, VT_R_OPEN_PERM);
+}
+
+/* include/linux/fs.h file_owner_or_capable(): inode_owner_or_capable with
+ * the idmap of the file's mount (the callers in mm/: can_do_mincore,
+ * can_do_file_pageout, can_do_cachestat) */
+static bool file_owner_or_capable(const struct vt_world *w)
+{
+	return vt_inode_owner_or_capable(w, &w->obj);
+}
+
+/* cachestat(2) on an fd open for reading (mm/filemap.c, 6.12): after
+ * fdget and copying the range (hugetlbfs is EOPNOTSUPP: not a matrix
+ * filesystem), can_do_cachestat(): FMODE_WRITE (not: O_RDONLY), or
+ * file_owner_or_capable, or file_permission(MAY_WRITE) through the mount;
+ * else EPERM. flags 0 and a range of the whole file then succeed. */
+static void can_do_cachestat(const struct vt_world *w, struct vt_expect *e)
+{
+	struct vt_world quiet = *w;
+	enum vt_rule rule = VT_R_NONE;
+	int ret = open_rdonly(w, &rule);
+	bool ok_;
+
+	if (ret)
+		VT_FAIL(e, ret, rule);
+	/* the write permission only decides can_do_cachestat's answer: its
+	 * class rules are not the case's outcome, so they are not traced */
+	quiet.trace = NULL;
+	ok_ = file_owner_or_capable(w) ||
+	      vt_inode_permission(&quiet, &w->obj, VT_MAY_WRITE, &rule) == 0;
+	if (!vt_hit(w, VT_R_CACHESTAT_PERM, ok_))
+		VT_FAIL(e, EPERM, VT_R_CACHESTAT_PERM);
+	ok(w, e, VT_R_CACHESTAT_PERM);
+}
+
 void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	switch (a->op) {
@@ -227,6 +290,12 @@ void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, stru
 		return;
 	case VT_OP_DEDUPE:
 		vt_may_dedupe_file(w, e);
+		return;
+	case VT_OP_READ_ATIME:
+		atime_needs_update(w, e);
+		return;
+	case VT_OP_CACHESTAT:
+		can_do_cachestat(w, e);
 		return;
 	default:
 		VT_FAIL(e, ENOSYS, VT_R_NONE);

@@ -51,6 +51,8 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_SETFLAGS] = "setflags",
 	[VT_OP_FSSETXATTR] = "fssetxattr",
 	[VT_OP_DEDUPE] = "dedupe",
+	[VT_OP_READ_ATIME] = "read-atime",
+	[VT_OP_CACHESTAT] = "cachestat",
 };
 
 const char *vt_mop_name(enum vt_mop op)
@@ -114,6 +116,8 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	case VT_OP_SETFLAGS:
 	case VT_OP_FSSETXATTR:
 	case VT_OP_DEDUPE:
+	case VT_OP_READ_ATIME:
+	case VT_OP_CACHESTAT:
 		vt_model_fileop(w, op, out);
 		break;
 	default:

@@ -224,6 +224,7 @@ const char *vt_mp_kernel_text(const struct vt_mpoint *p)
 		{ "capable_wrt_inode_uidgid", "capable_wrt_inode_uidgid (kernel/capability.c)" },
 		{ "inode_owner_or_capable", "inode_owner_or_capable (fs/inode.c)" },
 		{ "in_group_or_capable", "in_group_or_capable (fs/inode.c)" },
+		{ "privileged_wrt_inode_uidgid", "privileged_wrt_inode_uidgid (kernel/capability.c)" },
 		{ "map_id_range_down", "map_id_range_down (kernel/user_namespace.c)" },
 		{ "map_id_up", "map_id_up (kernel/user_namespace.c)" },
 		{ "kuid_has_mapping", "kuid_has_mapping of sb->s_user_ns (include/linux/uidgid.h)" },
@@ -570,6 +571,19 @@ bool vt_mp_inode_owner_or_capable(struct vt_mpoint *p, const struct vt_world *w,
 	const struct vt_world *u = untranslated(p, w, &copy, &on);
 	bool alt = u ? (vt_inode_owner_or_capable)(u, i) : false;
 	bool real = (vt_inode_owner_or_capable)(w, i);
+
+	vt_mp_touch(p, u && alt != real ? VT_MOP_UNTRANSLATED : 0);
+	return on ? alt : real;
+}
+
+bool vt_mp_privileged_wrt_inode_uidgid(struct vt_mpoint *p, const struct vt_world *w,
+					const struct vt_mns *ns, const struct vt_minode *i)
+{
+	struct vt_world copy;
+	bool on;
+	const struct vt_world *u = untranslated(p, w, &copy, &on);
+	bool alt = u ? (vt_privileged_wrt_inode_uidgid)(u, ns, i) : false;
+	bool real = (vt_privileged_wrt_inode_uidgid)(w, ns, i);
 
 	vt_mp_touch(p, u && alt != real ? VT_MOP_UNTRANSLATED : 0);
 	return on ? alt : real;

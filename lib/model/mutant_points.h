@@ -46,6 +46,8 @@ bool vt_mp_capable_wrt_inode_uidgid(struct vt_mpoint *p, const struct vt_world *
 				    const struct vt_minode *i, int cap);
 bool vt_mp_inode_owner_or_capable(struct vt_mpoint *p, const struct vt_world *w,
 				  const struct vt_minode *i);
+bool vt_mp_privileged_wrt_inode_uidgid(struct vt_mpoint *p, const struct vt_world *w,
+					const struct vt_mns *ns, const struct vt_minode *i);
 bool vt_mp_in_group_or_capable(struct vt_mpoint *p, const struct vt_world *w,
 			       const struct vt_minode *i, vt_vfsgid_t g);
 bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w,
@@ -84,6 +86,8 @@ bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w
 	vt_mp_capable_wrt_inode_uidgid(VT_MPC_("capable_wrt_inode_uidgid"), w, i, cap)
 #define vt_inode_owner_or_capable(w, i) \
 	vt_mp_inode_owner_or_capable(VT_MPC_("inode_owner_or_capable"), w, i)
+#define vt_privileged_wrt_inode_uidgid(w, ns, i) \
+	vt_mp_privileged_wrt_inode_uidgid(VT_MPC_("privileged_wrt_inode_uidgid"), w, ns, i)
 #define vt_in_group_or_capable(w, i, g) \
 	vt_mp_in_group_or_capable(VT_MPC_("in_group_or_capable"), w, i, g)
 #define vt_in_group_or_capable_hit(w, i, g, site) \

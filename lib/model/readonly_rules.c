@@ -95,6 +95,8 @@ bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
 	case VT_OP_OPEN_NOATIME:
 	case VT_OP_SETFL_NOATIME:
 	case VT_OP_SETLEASE:
+	case VT_OP_READ_ATIME:	/* no write; IS_NOATIME holds (file_rules.c) */
+	case VT_OP_CACHESTAT:	/* mm/filemap.c: no write, no mnt_want_write */
 		return false;
 	default:
 		break;

@@ -224,6 +224,13 @@
 	  "handle_privileged_root: root gets the bounding set, except a setuid-root file "        \
 	  "with file caps run by non-root")                                                       \
 	X(EXEC_OK, "exec.ok", OUTCOME, EXEC, "bprm_fill_uid + cap_bprm_creds_from_file")          \
+	X(EXEC_DUMP_READABLE, "would_dump.inode_permission-may_read", BRANCH, EXEC,              \
+	  "would_dump: inode_permission(MAY_READ) through the mount; an unreadable binary "      \
+	  "makes the process non-dumpable (BINPRM_FLAGS_ENFORCE_NONDUMP)")                        \
+	X(EXEC_DUMP_USERNS, "would_dump.privileged_wrt_inode_uidgid", BRANCH, EXEC,              \
+	  "would_dump: mm->user_ns stays the caller's namespace only if it is privileged over "  \
+	  "the unreadable binary through the mount (privileged_wrt_inode_uidgid), else it "       \
+	  "walks up to one that is")                                                              \
 	/* one call on an existing name: fs/open.c, fs/namei.c, fs/fcntl.c, fs/locks.c, fs/ioctl.c: \
 	 * file_rules.c */                                                                         \
 	X(ACCESS_PERM, "do_faccessat.inode_permission", CHECK, FILEOPS,                              \
@@ -241,6 +248,12 @@
 	  "vfs_setlease: i_uid_into_vfsuid == current_fsuid or capable(CAP_LEASE), else EACCES") \
 	X(LEASE_NONREG, "vfs_setlease.not-regular", CHECK, LEASE,                                   \
 	  "vfs_setlease: a lease on a non-regular file is EINVAL")                               \
+	X(ATIME_UNMAPPED, "atime_needs_update.has_unmapped_id", BRANCH, ATIME,                      \
+	  "atime_needs_update: no atime update when the inode's uid or gid has no mapping in "   \
+	  "the mount's idmap (HAS_UNMAPPED_ID)")                                                  \
+	X(CACHESTAT_PERM, "can_do_cachestat.owner-or-writable", CHECK, CACHESTAT,                   \
+	  "can_do_cachestat: an fd open for writing, file_owner_or_capable through the mount, "  \
+	  "or write permission through it; else cachestat(2) is EPERM")                           \
 	X(DEDUPE_PERM, "may_dedupe_file.owner-or-writable", CHECK, DEDUPE,                            \
 	  "may_dedupe_file: capable(CAP_SYS_ADMIN), an fd open for writing, the owner through "  \
 	  "the mount (i_uid_into_vfsuid == fsuid) or inode_permission(MAY_WRITE), else EPERM")   \
@@ -273,6 +286,8 @@
 	X(FILEOPS, "vfat: matrix/013 (file_rules.c) has no vfat form")                              \
 	X(LEASE, "no lease can be taken here (vfat, or fs.leases-enable is 0)")                     \
 	X(FILEATTR, "the filesystem has no ->fileattr_set (FS_IOC_SETFLAGS/FSSETXATTR: ENOTTY)")    \
-	X(DEDUPE, "the filesystem has no ->remap_file_range (FIDEDUPERANGE: EOPNOTSUPP)")
+	X(DEDUPE, "the filesystem has no ->remap_file_range (FIDEDUPERANGE: EOPNOTSUPP)")        \
+	X(ATIME, "TEST_DIR's mount does not update the atime of a file root reads (noatime)")     \
+	X(CACHESTAT, "no cachestat(2) here (Linux 6.5 and later, CONFIG_CACHESTAT_SYSCALL)")
 
 #endif

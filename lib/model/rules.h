@@ -36,6 +36,10 @@ bool vt_hit_capw(const struct vt_world *w, enum vt_rule site, enum vt_capw c);
 bool vt_in_group_or_capable_hit(const struct vt_world *w, const struct vt_minode *i,
 				vt_vfsgid_t g, enum vt_rule site);
 bool vt_inode_owner_or_capable(const struct vt_world *w, const struct vt_minode *i);
+/* privileged_wrt_inode_uidgid(NS, idmap, inode) (kernel/capability.c):
+ * the inode's uid and gid through the mount both map into NS */
+bool vt_privileged_wrt_inode_uidgid(const struct vt_world *w, const struct vt_mns *ns,
+				    const struct vt_minode *i);
 bool vt_in_group_or_capable(const struct vt_world *w, const struct vt_minode *i, vt_vfsgid_t g);
 bool vt_has_unmapped_id(const struct vt_world *w, const struct vt_minode *i);
 bool vt_fsuidgid_has_mapping(const struct vt_world *w);

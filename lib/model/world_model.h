@@ -67,6 +67,7 @@ struct vt_minode {
 	bool trusted_xattr;	/* has trusted.vt */
 	bool nonempty;		/* holds data (no rule depends on it; a fixture detail) */
 	bool exec_probe;	/* holds a copy of tests/matrix/exec-probe (a fixture detail) */
+	bool old_atime;		/* atime set to VT_FX_OLD_ATIME after the rest (a fixture detail) */
 	bool symlink_to_t;	/* a symlink whose target is "t" (else "o": itself) */
 };
 
@@ -104,6 +105,9 @@ struct vt_world {
 	 * full set, set_cred_user_ns) and CAP_FULL_SET (cap_last_cap) */
 	uint64_t bset_init;
 	uint64_t cap_full;
+	/* exec: fs.suid_dumpable (fs/exec.c suid_dumpable: 0, 1 = SUID_DUMP_USER
+	 * or 2), what a process made non-dumpable by exec gets */
+	int suid_dumpable;
 	/* where the model records the outcomes it decided (NULL: nowhere);
 	 * the only thing it writes besides its result */
 	struct vt_trace *trace;
@@ -158,6 +162,8 @@ enum vt_mop {
 	VT_OP_SETFLAGS,		/* open(P/o, O_RDONLY) + FS_IOC_GETFLAGS + FS_IOC_SETFLAGS, same flags */
 	VT_OP_FSSETXATTR,	/* open(P/o, O_RDONLY) + FS_IOC_FSGETXATTR + FS_IOC_FSSETXATTR, same */
 	VT_OP_DEDUPE,		/* open(P/o, O_RDONLY) + FIDEDUPERANGE of 0 bytes onto the same fd */
+	VT_OP_READ_ATIME,	/* open(P/o, O_RDONLY) + read 1 byte: is the atime updated? */
+	VT_OP_CACHESTAT,	/* open(P/o, O_RDONLY) + cachestat(2) of the whole file */
 	VT_OP__COUNT
 };
 
@@ -195,6 +201,8 @@ struct vt_expect {
 	 * (linkat of /proc/self/fd/N, AT_SYMLINK_FOLLOW): that link's errno
 	 * and rule; on success P/n holds e->result */
 	int link_err;
+	/* READ_ATIME: the read updated the atime (touch_atime) */
+	bool atime_updated;
 	enum vt_rule link_rule_id;
 	const char *link_rule;
 	/* RENAME_WHITEOUT: the whiteout left at P/o (char device 0:0) */
@@ -204,6 +212,12 @@ struct vt_expect {
 	struct vt_exec_creds {
 		uint32_t ruid, euid, suid, rgid, egid, sgid;
 		uint64_t cap_eff, cap_prm;
+		/* prctl(PR_GET_DUMPABLE) == SUID_DUMP_USER after the exec, and
+		 * the owner of /proc/self/status as the new program sees it
+		 * (fs/proc/base.c task_dump_owner: the euid when dumpable,
+		 * else root of mm->user_ns, which would_dump may move up) */
+		bool dump_user;
+		uint32_t dump_owner;
 	} creds;
 };
 

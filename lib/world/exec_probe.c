@@ -33,6 +33,7 @@ int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *m
 {
 	int out[2], errp[2], status = 0, e = 0;
 	unsigned long long eff, prm;
+	int dumpable;
 	char buf[256];
 	ssize_t n, got = 0;
 	pid_t pid;
@@ -69,10 +70,11 @@ int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *m
 	waitpid(pid, &status, 0);
 	if (e)
 		return e;
-	if (sscanf(buf, "%u %u %u %u %u %u %llx %llx", &c->ruid, &c->euid, &c->suid, &c->rgid,
-		   &c->egid, &c->sgid, &eff, &prm) == 8) {
+	if (sscanf(buf, "%u %u %u %u %u %u %llx %llx %d %u", &c->ruid, &c->euid, &c->suid, &c->rgid,
+		   &c->egid, &c->sgid, &eff, &prm, &dumpable, &c->dump_owner) == 10) {
 		c->cap_eff = eff;
 		c->cap_prm = prm;
+		c->dump_user = dumpable == 1;	/* SUID_DUMP_USER */
 		*have = true;
 	} else {
 		snprintf(msg, msglen, "probe output \"%.60s\", status %#x", buf, (unsigned)status);

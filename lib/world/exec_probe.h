@@ -1,6 +1,7 @@
 /* Running a copy of tests/matrix/exec-probe as the current caller: the
  * probe prints the credentials execve gave it (real, effective, saved
- * uid and gid, effective and permitted capabilities). The matrix's EXEC
+ * uid and gid, effective and permitted capabilities) and its
+ * dumpability with the owner of its /proc/self/status. The matrix's EXEC
  * operation and hand-written tests compare them with the model's
  * (lib/model/exec_rules.c). */
 #ifndef VT_EXEC_PROBE_H

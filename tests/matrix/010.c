@@ -10,8 +10,15 @@
  * ignored when it has no mapping in the caller's namespace; S_ISGID only
  * with S_IXGRP), get_vfs_caps_from_disk (file caps ignored when the rootid
  * does not own the caller's namespace or an ancestor) and the resulting
- * sets of cap_bprm_creds_from_file / handle_privileged_root. Expected
- * values come from lib/model (exec_rules.c). */
+ * sets of cap_bprm_creds_from_file / handle_privileged_root. The probe
+ * also reports its dumpability and the owner of its /proc/self/status:
+ * would_dump (fs/exec.c) makes an exec of a file the caller cannot read
+ * through the mount (inode_permission(MAY_READ) with the mount's idmap:
+ * the exec-only 0711 and group-readable 0751 copies) non-dumpable and
+ * moves mm->user_ns up to a namespace privileged over the file through
+ * the mount (privileged_wrt_inode_uidgid), which task_dump_owner shows as
+ * the owner of /proc/self/status. Expected values come from lib/model
+ * (exec_rules.c). */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -40,13 +47,32 @@ static const struct {
 	{ "fcaps-v3-rootid10000-0755", 0755, 3, 10000 },
 	{ "fcaps-v3-rootid70000-0755", 0755, 3, 70000 },
 	{ "suid-fcaps-v2-4755", 04755, 2, 0 },
+	/* appended (case ids keep their names): would_dump's read check */
+	{ "xonly-0711", 0711, 0, 0 },
+	{ "grpread-0751", 0751, 0, 0 },
 };
-#define NFILES 10
+#define NFILES 12
 
 static void make(int local, struct vt_mcase *c)
 {
 	int f = local % NFILES, o = local / NFILES;
 
+	if (local >= NFILES * NOWNERS + 2) {
+		/* would_dump's privileged_wrt_inode_uidgid asks for both the uid
+		 * and the gid: an exec-only file whose owner and group differ in
+		 * whether they map (70000 maps nowhere but through the shifts) */
+		bool uid_unmapped = local == NFILES * NOWNERS + 2;
+
+		c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+		c->obj = vt_fx_inode(S_IFREG | 0711, uid_unmapped ? 70000 : 0, uid_unmapped ? 0 : 70000);
+		c->obj.exec_probe = true;
+		c->obj.nonempty = false;
+		c->op.op = VT_OP_EXEC;
+		c->umask = 022;
+		snprintf(c->what, sizeof(c->what), "op=exec/file=xonly-0711-%s",
+			 uid_unmapped ? "70000:0" : "0:70000");
+		return;
+	}
 	if (local >= NFILES * NOWNERS) {
 		/* may_open(MAY_EXEC): a directory or a fifo is EACCES */
 		bool fifo = local > NFILES * NOWNERS;
@@ -70,4 +96,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(exec, "010", NFILES * NOWNERS + 2, make, VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(exec, "010", NFILES * NOWNERS + 4, make, VT_WIDE_CALLERS)

@@ -14,7 +14,13 @@
  * (vfs_fileattr_set: inode_owner_or_capable); FIDEDUPERANGE of 0 bytes
  * onto an fd open for reading (may_dedupe_file: CAP_SYS_ADMIN, the owner
  * through the mount, or write permission through it; notrun where the
- * filesystem has no ->remap_file_range: tmpfs, ext4). Objects are files and
+ * filesystem has no ->remap_file_range: tmpfs, ext4); read(2) of one byte
+ * of a file whose atime is years old (atime_needs_update: no update when
+ * the owner or the group has no mapping in the mount's idmap,
+ * HAS_UNMAPPED_ID; notrun where root's read on the plain mount leaves the
+ * atime alone: noatime); cachestat(2) on an fd open for reading
+ * (can_do_cachestat: file_owner_or_capable or write permission through the
+ * mount, else EPERM; notrun before Linux 6.5). Objects are files and
  * directories owned by mapped and unmapped ids (70000 maps nowhere), with
  * owner-, group- and other-only permissions, under every mount idmap and
  * caller of the shared axes (callers in and out of user namespaces). */
@@ -55,6 +61,16 @@ static const enum vt_mop owner_ops[] = { VT_OP_OPEN_NOATIME, VT_OP_SETFL_NOATIME
  * only, by everybody, and readable by the owner only */
 static const mode_t dedupe_modes[] = { 0644, 0666, 0400 };
 #define NDEDUPE (3 * NOWNERS)
+/* read-atime: the owners above, and an owner and a group of which only
+ * one maps (HAS_UNMAPPED_ID asks for both) */
+static const struct {
+	const char *name;
+	uint32_t uid, gid;
+} atime_owners[] = { { "70000:1000", 70000, 1000 }, { "1000:70000", 1000, 70000 } };
+#define NATIME (NOWNERS + 2)
+/* cachestat: the dedupe files (writable by the owner only, by everybody,
+ * readable by the owner only) */
+#define NCACHESTAT (3 * NOWNERS)
 
 static void access_case(int k, struct vt_mcase *c)
 {
@@ -131,6 +147,28 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	k -= NDEDUPE;
+	if (k < NATIME) {
+		const char *nm = k < NOWNERS ? owners[k].name : atime_owners[k - NOWNERS].name;
+
+		c->op.op = VT_OP_READ_ATIME;
+		c->obj = k < NOWNERS ? vt_fx_inode(S_IFREG | 0644, owners[k].uid, owners[k].gid)
+				     : vt_fx_inode(S_IFREG | 0644, atime_owners[k - NOWNERS].uid,
+						   atime_owners[k - NOWNERS].gid);
+		c->obj.nonempty = true;
+		c->obj.old_atime = true;
+		snprintf(c->what, sizeof(c->what), "op=read-atime/obj=0644-%s", nm);
+		return;
+	}
+	k -= NATIME;
+	if (k < NCACHESTAT) {
+		c->op.op = VT_OP_CACHESTAT;
+		c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
+				     owners[k % NOWNERS].gid);
+		snprintf(c->what, sizeof(c->what), "op=cachestat/obj=%04o-%s",
+			 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+		return;
+	}
+	k -= NCACHESTAT;
 	{
 		int op = k % NOWNER_OPS, ob = k / NOWNER_OPS;
 
@@ -150,4 +188,5 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(fileops, "013", NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NOWNER, make)
+VT_MATRIX_FAMILY(fileops, "013",
+		 NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER, make)
