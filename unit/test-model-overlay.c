@@ -152,6 +152,25 @@ static void matrix_world_rows(void)
 	vt_ovl_model_mop(&w, &a, &e);
 	unit_check(e.err == EOVERFLOW && e.rule_id == VT_R_OVL_CREATE_UPPER_EOVERFLOW,
 		   "overlay world, swap: 70000's create is EOVERFLOW (ovl_create_upper: may_create)");
+
+	/* chown on plain layers: root passes setattr_prepare on the overlay
+	 * inode (CAP_CHOWN over 1000:1000), the copy-up keeps 1000:1000, the
+	 * mounter's notify_change sets uid 1001 (gid -1: kept) */
+	mx_world(&w, &vt_nop_idmap, cred(0, 0, -1, true), 0644, 1000, 1000, &tr);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_CHOWN;
+	a.uid = vt_cuid(1001);
+	a.gid = vt_cgid(0xffffffffu);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.result.exists && e.result.uid.val == 1001 &&
+			   e.result.gid.val == 1000 && e.seen_uid.val == 1001 && e.seen_gid.val == 1000,
+		   "overlay world, plain layers: root chowns 1000:1000 to 1001:-1, the upper copy is 1001:1000");
+	/* the same on shift10000: the read-only overlay refuses after the walk
+	 * (do_fchownat: mnt_want_write) */
+	mx_world(&w, &shift, cred(0, 0, -1, true), 0644, 1000, 1000, &tr);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EROFS && !e.result.exists,
+		   "overlay world, shift10000: chown is EROFS, nothing copied up");
 }
 
 int main(void)
@@ -163,7 +182,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(33);
+	unit_begin(35);
 	lower.name = "lower";
 	upper.name = "upper";
 

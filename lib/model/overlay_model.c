@@ -349,7 +349,7 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&cw, &a, &pe);
 	if (pe.err && VT_REFUSES_("ovl_setattr/setattr_prepare")) {
-		say(e, pe.err, VT_R_NONE, "chown through the overlay mount (setattr_prepare(&nop_mnt_idmap) "
+		say(e, pe.err, pe.rule_id, "chown through the overlay mount (setattr_prepare(&nop_mnt_idmap) "
 			       "on the overlay inode): ", pe.rule);
 		return;
 	}
@@ -371,7 +371,7 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	e->upper_uid = up.uid;
 	e->upper_gid = up.gid;
 	if (pe.err && VT_REFUSES_("ovl_setattr/notify_change")) {	/* the copy-up is done: the copy stays, with the lower owner */
-		say(e, pe.err, VT_R_NONE, "ovl_setattr: notify_change(upper idmap) as the mounter: ",
+		say(e, pe.err, pe.rule_id, "ovl_setattr: notify_change(upper idmap) as the mounter: ",
 		    pe.rule);
 		return;
 	}
@@ -379,7 +379,8 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	e->upper_uid = up.uid;
 	e->upper_gid = up.gid;
 	seen(w, w->upper_idmap, &up, e);
-	say(e, 0, VT_R_NONE, "ovl_setattr: copied up, then chowned on the upper layer through its "
+	hit(w, VT_R_OVL_COPYUP_OK, true);
+	say(e, 0, VT_R_OVL_COPYUP_OK, "ovl_setattr: copied up, then chowned on the upper layer through its "
 		  "idmap", NULL);
 }
 
@@ -498,6 +499,10 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	 * the overlay inode nor of the root mounter on the upper copy, and
 	 * leaves owner and mode as they are (no setid bits in this world) */
 	case VT_OP_OPEN_WRITE: case VT_OP_OPEN_TRUNC: op = VT_OVL_OPEN_WRITE; break;
+	/* fchownat(P/o, uid, gid, 0): the caller's setattr_prepare on the
+	 * overlay inode, the copy-up, the mounter's notify_change through
+	 * the upper idmap (op_chown) */
+	case VT_OP_CHOWN: op = VT_OVL_CHOWN; break;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)
 			goto unmodelled;
@@ -516,7 +521,7 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 
 		if (create)
 			cw.create_mode = a->mode & 07777;
-		vt_ovl_model(&cw, op, vt_cuid(0), vt_cgid(0), &oe);
+		vt_ovl_model(&cw, op, a->uid, a->gid, &oe);
 	}
 	e->err = oe.err;
 	e->rule_id = oe.rule_id;

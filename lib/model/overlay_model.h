@@ -68,7 +68,8 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * (W->upper_root; the lower P is 0755 0:0, which every mounter lookup
  * passes by its other bits), P/o a lower file (W->lower_obj), both
  * layers idmapped. A: VT_OP_OPEN_READ, OPEN_WRITE, OPEN_TRUNC on P/o, or
- * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name). E in the matrix's terms: err, rule_id,
+ * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name), VT_OP_CHOWN
+ * of P/o (no setid bits, no file capabilities). E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */
