@@ -5,6 +5,7 @@
  * 10000-19999); the mounter is root without supplementary groups. */
 #include "unit.h"
 #include "model/overlay_model.h"
+#include "model/rules.h"
 #include "util/errname.h"
 
 #include <errno.h>
@@ -57,6 +58,121 @@ static void expect(const struct vt_ovl_expect *e, int want, const char *rule_has
 	unit_check(e->err == want && (!rule_has || (e->rule && strstr(e->rule, rule_has))), name);
 }
 
+/* The matrix's overlay world (vt_ovl_model_mop): both layers on one map,
+ * the mounter the initial root; P 0777 0:0 on the upper layer. */
+static void mx_world(struct vt_ovl_world *w, const struct vt_midmap *map, struct vt_mcred caller,
+		     mode_t mode, uint32_t uid, uint32_t gid, struct vt_trace *tr)
+{
+	world(w, caller, mode, uid, gid);
+	w->lower_idmap = w->upper_idmap = map;
+	w->caller.umask = 022;
+	memset(tr, 0, sizeof(*tr));
+	w->trace = tr;
+}
+
+static void matrix_world_rows(void)
+{
+	static struct vt_midmap shift, swap;
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	vt_mapping_parse("b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", &swap.map, err,
+			 sizeof(err));
+	shift.name = "shift10000";
+	swap.name = "swap";
+	memset(&a, 0, sizeof(a));
+
+	/* shift10000 maps disk 0-65535 to 10000-75535: the root mounter's
+	 * fsuid 0 has no disk id through it, so ovl_workdir_create's mkdir
+	 * (may_create: fsuidgid_has_mapping) fails and the overlay is
+	 * SB_RDONLY: open(O_WRONLY) is EROFS after the walk (sb_permission) */
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0600, 1000, 1000, &tr);
+	a.op = VT_OP_OPEN_WRITE;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EROFS && e.rule_id == VT_R_OVL_WORKDIR_RDONLY && !e.result.exists &&
+			   (tr.ev[VT_R_OVL_WORKDIR_RDONLY] & VT_EV_DENY),
+		   "overlay world, shift10000: write is EROFS, the read-only overlay's (ovl_workdir_create)");
+	/* reading it: the caller is the overlay inode's owner (disk 1000 seen
+	 * as 11000, ovl_copyattr), the root mounter's CAP_DAC_OVERRIDE holds on
+	 * the real inode (11000 maps in the initial namespace) */
+	a.op = VT_OP_OPEN_READ;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_OPEN_OK && e.seen_uid.val == 11000 &&
+			   e.seen_gid.val == 11000 && !e.result.exists,
+		   "overlay world, shift10000: 11000 reads disk 1000's 0600 file, seen as 11000, no copy-up");
+	/* 12000 is other: r-- is not there (0600): the caller's check refuses */
+	w.caller = cred(12000, 12000, -1, false);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EACCES && e.rule_id == VT_R_OVL_CALLER_PERM,
+		   "overlay world, shift10000: 12000 cannot read 11000's 0600 file (ovl_permission, caller)");
+
+	/* the plain layers (nop idmap): the overlay is writable, the copy-up
+	 * keeps disk 1000:1000 and the mode */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0600, 1000, 1000, &tr);
+	a.op = VT_OP_OPEN_TRUNC;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_COPYUP_OK && e.result.exists &&
+			   e.result.uid.val == 1000 && e.result.gid.val == 1000 &&
+			   e.result.mode == (S_IFREG | 0600) && e.seen_uid.val == 1000,
+		   "overlay world, plain layers: O_TRUNC copies 1000:1000 0600 up as it is");
+	/* 1001 is other to 1000's 0600 file */
+	w.caller = cred(1001, 1001, -1, false);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EACCES && !e.result.exists,
+		   "overlay world, plain layers: 1001 may not write 1000's 0600 file, nothing copied up");
+
+	/* swap maps mount 0 to disk 0 (writable overlay) and mount 1000 to
+	 * disk 1001: u1000 creates P/n 0666 under umask 022; the mounter
+	 * creates it with fsuid/fsgid 1000 (ovl_setup_cred_for_create),
+	 * stored through swap as disk 1001:1001 (inode_init_owner), mode 0644,
+	 * and u1000 sees it as 1000:1000 */
+	mx_world(&w, &swap, cred(1000, 1000, -1, false), 0644, 1000, 1000, &tr);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_OPEN_CREAT;
+	a.mode = 0666;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_CREATE_OK && e.result.uid.val == 1001 &&
+			   e.result.gid.val == 1001 && e.result.mode == (S_IFREG | 0644) &&
+			   e.seen_uid.val == 1000 && e.seen_gid.val == 1000,
+		   "overlay world, swap: u1000's new file is disk 1001:1001 0644, seen as 1000:1000");
+	/* shift10000: the caller 1000 has no disk id through it, but the
+	 * overlay is read-only first (lookup_open: EROFS before may_o_create) */
+	mx_world(&w, &shift, cred(1000, 1000, -1, false), 0644, 1000, 1000, &tr);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EROFS && e.rule_id == VT_R_OVL_WORKDIR_RDONLY,
+		   "overlay world, shift10000: O_CREAT is EROFS (read-only overlay before may_create)");
+	/* swap, caller 70000: the overlay is writable, the caller passes the
+	 * overlay P (0777), but the mounter with fsuid 70000 has no disk id
+	 * through swap (its last extent ends at 65535): EOVERFLOW */
+	mx_world(&w, &swap, cred(70000, 70000, -1, false), 0644, 1000, 1000, &tr);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EOVERFLOW && e.rule_id == VT_R_OVL_CREATE_UPPER_EOVERFLOW,
+		   "overlay world, swap: 70000's create is EOVERFLOW (ovl_create_upper: may_create)");
+
+	/* chown on plain layers: root passes setattr_prepare on the overlay
+	 * inode (CAP_CHOWN over 1000:1000), the copy-up keeps 1000:1000, the
+	 * mounter's notify_change sets uid 1001 (gid -1: kept) */
+	mx_world(&w, &vt_nop_idmap, cred(0, 0, -1, true), 0644, 1000, 1000, &tr);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_CHOWN;
+	a.uid = vt_cuid(1001);
+	a.gid = vt_cgid(0xffffffffu);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.result.exists && e.result.uid.val == 1001 &&
+			   e.result.gid.val == 1000 && e.seen_uid.val == 1001 && e.seen_gid.val == 1000,
+		   "overlay world, plain layers: root chowns 1000:1000 to 1001:-1, the upper copy is 1001:1000");
+	/* the same on shift10000: the read-only overlay refuses after the walk
+	 * (do_fchownat: mnt_want_write) */
+	mx_world(&w, &shift, cred(0, 0, -1, true), 0644, 1000, 1000, &tr);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EROFS && !e.result.exists,
+		   "overlay world, shift10000: chown is EROFS, nothing copied up");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -66,7 +182,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(25);
+	unit_begin(35);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -163,5 +279,7 @@ int main(void)
 	world(&w, cred(0, 0, -1, true), 0644, 50000, 50000);
 	vt_ovl_model(&w, VT_OVL_UNLINK, vt_cuid(0), vt_cgid(0), &e);
 	expect(&e, EOVERFLOW, NULL, "root unlinks 50000's: may_delete, !vfsuid_valid");
+
+	matrix_world_rows();
 	return unit_end();
 }

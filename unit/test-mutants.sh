@@ -19,7 +19,8 @@ tool=$top/runner/vfsidmap-tool
 echo "1..8"
 tmp=$(mktemp -d /tmp/vfsidmap-mut.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-rules=$(ls "$src"/lib/model/*_rules.c "$src"/lib/model/model.c)
+# overlay_model.c: the matrix's overlay world asks it (its points are scored)
+rules=$(ls "$src"/lib/model/*_rules.c "$src"/lib/model/model.c "$src"/lib/model/overlay_model.c)
 
 # 1: each helper's call sites (grep) = its registered points (registry)
 "$tool" mutants >"$tmp/list" || echo "# vfsidmap-tool mutants failed"
@@ -63,7 +64,7 @@ ok $good "every translation and capability-scope call in the model is a mutation
 
 # 2: every refusal is a guard point; ids unique
 refusals=$(cat $rules | grep -o 'VT_FAIL([^;]*' | grep -vc 'VT_R_NONE')
-refusals=$((refusals + $(cat $rules | grep -o 'VT_REFUSES\?(' | wc -l)))
+refusals=$((refusals + $(cat $rules | grep -o 'VT_REFUSES\?_\?(' | wc -l)))
 guards=$(cut -f1 "$tmp/list" | grep -c '/guard\[.*#removed$')
 dups=$(cut -f1 "$tmp/list" | sort | uniq -d)
 [ "$refusals" = "$guards" ] && [ -z "$dups" ]

@@ -3,6 +3,7 @@
 #include "matrix/case_model.h"
 #include "matrix/axes.h"
 #include "matrix/optowner_fixture.h"
+#include "model/overlay_model.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +68,31 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	w->suid_dumpable = rw->suid_dumpable;
 }
 
+/* A case of the overlay world (world_setup.c: mx_ovl_mount): both layers
+ * are mounts idmapped with the case's map, the mounter is this program,
+ * the initial root with every capability and no supplementary groups
+ * (ofs->creator_cred: mx_ovl_mount drops them first). */
+static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_world *w,
+			   const struct vt_mcase *c, struct vt_expect *e, struct vt_trace *tr)
+{
+	struct vt_ovl_world ow;
+
+	memset(&ow, 0, sizeof(ow));
+	ow.lower_idmap = ow.upper_idmap = &vt_model_maps[map];
+	ow.caller = w->cred;
+	ow.mounter.name = "mounter(initial root)";
+	ow.mounter.ns = &vt_init_ns;
+	ow.mounter.caps = ~0ULL;
+	ow.mounter.umask = 022;
+	ow.upper_root = c->dir;
+	ow.lower_obj = c->obj;
+	ow.overflowuid = rw->overflowuid;
+	ow.overflowgid = rw->overflowgid;
+	memset(tr, 0, sizeof(*tr));
+	ow.trace = tr;
+	vt_ovl_model_mop(&ow, &c->op, e);
+}
+
 /* The model's verdict and trace for case IDX of F (no system call). */
 void mx_model_case(const struct mx_world *rw, const struct vt_family *f, int idx,
 		       struct vt_mcase *c, struct vt_world *w, struct vt_expect *e,
@@ -78,6 +104,10 @@ void mx_model_case(const struct mx_world *rw, const struct vt_family *f, int idx
 	memset(c, 0, sizeof(*c));
 	f->make(local, c);
 	model_world(rw, map, caller, c, w);
+	if (c->ovl) {
+		ovl_model_case(rw, map, w, c, e, tr);
+		return;
+	}
 	if (c->optworld)
 		vt_optowner_resolve(w, &c->op);	/* chown targets named by what the caller sees */
 	memset(tr, 0, sizeof(*tr));

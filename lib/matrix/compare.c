@@ -120,6 +120,43 @@ static void compare_fcaps(struct mx_report *r, const struct vt_world *w,
 		     false);
 }
 
+/* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
+ * initial root reads it on the filesystem under test (no entry: no copy-up
+ * and no new file), the errno and, on success, what the caller's stat()
+ * through the overlay shows. The lower P/o is never written (overlayfs
+ * writes only its upper layer). */
+static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
+			const struct vt_exec_reply *rep, const struct vt_minode *disk)
+{
+	if (e->err != err) {
+		r->diffs++;
+		mx_say(r, "  errno: expected %s, actual %s\n", vt_errname(e->err), vt_errname(err));
+		return;
+	}
+	if (disk->exists != e->result.exists) {
+		diff(r, "upper layer entry exists", e->result.exists, disk->exists, false);
+	} else if (disk->exists) {
+		if (disk->uid.val != e->result.uid.val)
+			diff(r, "upper on-disk uid", e->result.uid.val, disk->uid.val, false);
+		if (disk->gid.val != e->result.gid.val)
+			diff(r, "upper on-disk gid", e->result.gid.val, disk->gid.val, false);
+		if (disk->mode != e->result.mode)
+			diff(r, "upper on-disk mode", e->result.mode, disk->mode, true);
+	}
+	if (err)
+		return;
+	if (!rep->have_stat) {
+		diff(r, "stat as caller through the overlay", 1, 0, false);
+	} else {
+		if (rep->uid != e->seen_uid.val)
+			diff(r, "uid seen by the caller through the overlay", e->seen_uid.val, rep->uid,
+			     false);
+		if (rep->gid != e->seen_gid.val)
+			diff(r, "gid seen by the caller through the overlay", e->seen_gid.val, rep->gid,
+			     false);
+	}
+}
+
 void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_mcase *c,
 		    const struct vt_expect *e,
 		    int err, const struct vt_exec_reply *rep, const struct vt_minode *disk,
@@ -130,6 +167,11 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 	struct vt_minode unchanged;
 	bool want_obj = c->obj.exists && !e->obj_gone;
 	int k;
+
+	if (c->ovl) {
+		compare_ovl(r, e, err, rep, disk);
+		return;
+	}
 
 	if (e->err != err) {
 		r->diffs++;
@@ -347,6 +389,13 @@ void mx_observe(const struct vt_world *w, const struct vt_mcase *c, const struct
 	rep->creds = b->creds;
 	rep->atime_was_old = true;
 	rep->atime_updated = b->atime_updated;
+	if (c->ovl) {
+		/* the upper layer's entry, refused or not (compare_ovl) */
+		rep->have_stat = !b->err;
+		*disk = b->result;
+		*obj_exists = false;
+		return;
+	}
 	if (b->err) {
 		if (strcmp(n, "o") == 0)
 			*disk = c->obj;

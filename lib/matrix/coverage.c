@@ -40,7 +40,36 @@ static unsigned int need_feature(enum vt_rule_need n)
 	case VT_NEED_WHITEOUT: return VT_FSF_WHITEOUT;
 	case VT_NEED_EXEC: return VT_FSF_WRITE;	/* the fixture writes its exec probe */
 	case VT_NEED_FILEATTR: return VT_FSF_FILEATTR;
+	case VT_NEED_OVERLAY: return VT_FSF_OVERLAY;
 	default: return 0;
+	}
+}
+
+/* The refusals the matrix's overlay world cannot make (world_setup.c:
+ * both layers idmapped with the case's map, the initial root as the
+ * mounter), or NULL. idmapped/006 and unit/test-model-overlay, whose
+ * layers have different maps, decide some of them. */
+static const char *ovl_deny_na(enum vt_rule r)
+{
+	switch (r) {
+	case VT_R_OVL_COPYUP_UNMAPPED:
+		return "the overlay world's mounter is the initial root, where every valid kuid has an "
+		       "id; a lower owner the map does not map is refused before (HAS_UNMAPPED_ID on "
+		       "the overlay inode)";
+	case VT_R_OVL_COPYUP_CREATE:
+		return "a mounter the upper idmap cannot map has no workdir: the overlay is read-only "
+		       "(ovl_make_workdir) and copies nothing up";
+	case VT_R_OVL_COPYUP_SETATTR:
+		return "both layers have the same idmap: the lower owner as the lower mount shows it "
+		       "always maps back through the upper one";
+	case VT_R_OVL_OPEN_REALFILE:
+		return "the root mounter opens the copy it made, whose owner the upper idmap maps "
+		       "(CAP_DAC_OVERRIDE holds)";
+	case VT_R_OVL_CREATE_UPPER_PERM:
+		return "the root mounter's CAP_DAC_OVERRIDE fails only on an upper P whose ids the map "
+		       "does not map, where the caller's check on the same P refuses first";
+	default:
+		return NULL;
 	}
 }
 
@@ -57,6 +86,8 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return vt_optowner_rule_na(vt_optowner_current(), r, deny);
 	if (feature && vt_fs_row(f->fstype) && !vt_fs_supports(f->fstype, feature))
 		return vt_fs_lack_why(f->fstype, feature, lack_why, sizeof(lack_why));
+	if (deny && ri->need == VT_NEED_OVERLAY && ovl_deny_na(r))
+		return ovl_deny_na(r);
 	switch (ri->need) {
 	case VT_NEED_POSIXACL:
 		return f->posixacl ? NULL : vt_rule_need_text(ri->need);

@@ -100,6 +100,15 @@ static void case_paths(struct mx_world *rw, struct mx_cs *s)
 		snprintf(s->qd, sizeof(s->qd), "%s/%s", disk, s->qname);
 	}
 	s->mroot = s->c.optworld ? vt_optowner_mnt(s->c.optworld - 1, s->map) : rw->mnt[s->map];
+	if (s->c.ovl) {
+		/* the overlay world: P is the upper layer's P (what the
+		 * observation reads), the lower P (with P/o) takes Q's place
+		 * (an overlay case has no Q), the caller goes through the
+		 * overlay */
+		snprintf(s->p, sizeof(s->p), "%s/upper/%s", rw->ovl_up, s->pname);
+		snprintf(s->qd, sizeof(s->qd), "%s/%s", rw->ovl_lower, s->pname);
+		s->mroot = rw->ovl_merged;
+	}
 }
 
 /* The objects on disk, as root: 0, or -1 with the step in *WHAT. */
@@ -113,6 +122,15 @@ static int case_fixtures(struct mx_cs *s, const char **what)
 		vt_fx_remove(s->qd);
 	if (vt_fx_write(s->p, &c->dir, what) < 0)
 		return -1;
+	if (c->ovl) {
+		/* the lower P, 0755 0:0, and P/o in it */
+		struct vt_minode lp = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+
+		if (vt_fx_write(s->qd, &lp, what) < 0)
+			return -1;
+		snprintf(path, sizeof(path), "%s/o", s->qd);
+		return c->obj.exists ? vt_fx_write(path, &c->obj, what) : 0;
+	}
 	if (c->dir2.exists && vt_fx_write(s->qd, &c->dir2, what) < 0)
 		return -1;
 	if (c->obj.exists) {
@@ -226,6 +244,12 @@ static bool case_verdict(struct mx_world *rw, struct mx_cs *s, struct vt_ktap *k
 		if (vt_map_sb_userns(map))
 			mx_say(&h, "  filesystem: a %s made inside the user namespace nsfs (%s): its "
 			    "s_user_ns\n", rw->fstype, VT_NSFS_SPEC);
+		if (c->ovl)
+			mx_say(&h, "  overlay world: lower and upper layers are mounts of %s idmapped "
+			       "with %s, the overlay mounted by the initial root (no supplementary "
+			       "groups); P is the upper P (the lower P is 0755 0:0), a P/o is a lower "
+			       "file; results are the upper layer's\n", rw->fstype,
+			       vt_map_axes[map].name);
 		if (c->optworld)
 			mx_say(&h, "  %s world %s: mounted -o %s\n", rw->fstype,
 			    vt_optowner_worlds[c->optworld - 1].name,
@@ -286,7 +310,10 @@ static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, st
 		return case_setup_failed(rw, name, what, errno, k);
 	/* the operation, as the caller, through the mount */
 	case_request(rw, &s);
+	if (s.c.ovl && (what = mx_ovl_mount(rw, s.map)))
+		return case_setup_failed(rw, name, what, 0, k);
 	s.run = vt_run_as(&s.who, vt_exec_op, &s.q, &s.rep, sizeof(s.rep));
+	mx_ovl_unmount(rw);	/* the observation reads the layers' disk */
 	return case_verdict(rw, &s, k, cov);
 }
 
@@ -358,6 +385,8 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 		if (m && vt_expunged(x, f->test_id, names[m]))
 			break;	/* matrix_run() reports it */
 		case_model(rw, f, idx, m, names[m], &cs[m]);
+		if (m && cs[m].c.ovl != cs[0].c.ovl)
+			break;	/* an overlay block mounts its overlay */
 		if (*mx_case_skip(rw, &cs[m].c, cs[m].map)) {
 			state[m] = B_SKIP;
 			continue;
@@ -391,9 +420,24 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 		items[nitems].rep = &cs[t].rep;
 		nitems++;
 	}
+	/* the overlay world: one overlay for the block, on its fixtures */
+	if (nitems && cs[first].c.ovl) {
+		const char *why = mx_ovl_mount(rw, cs[first].map);
+
+		if (why) {
+			for (t = 0; t < m; t++)
+				if (state[t] == B_READY) {
+					state[t] = B_SETUP_FAILED;
+					whats[t] = why;
+					errs[t] = 0;
+				}
+			nitems = 0;
+		}
+	}
 	/* every operation of the block in one caller process */
 	if (nitems)
 		got = mx_run_batch(&cs[first].who, items, nitems, MX_CASE_TIMEOUT_S, &fail, &every);
+	mx_ovl_unmount(rw);	/* the observation reads the layers' disk */
 	for (t = 0; t < m; t++) {
 		struct mx_cs *s = &cs[t];
 		bool ok = true;
@@ -517,7 +561,8 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 			vt_family_pair(f, pair0, &s->map, &caller);
 			s->slot = m;
 			case_paths(&w, s);
-			if (!*mx_case_skip(&w, &s->c, s->map))
+			/* the overlay world is not timed here (its mounts per block) */
+			if (!*mx_case_skip(&w, &s->c, s->map) && !s->c.ovl)
 				ready[n++] = s;
 		}
 		i += m;

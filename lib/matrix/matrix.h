@@ -28,6 +28,12 @@ struct vt_mcase {
 	mode_t umask;
 	char what[160];				/* the family's part of the name */
 	int optworld;	/* 1 + the option-owner world of the case (optowner_fixture.h), 0: none */
+	/* the overlay world (world_setup.c, tests/matrix/README.md): the
+	 * caller works through an overlay whose layers are mounts of the
+	 * filesystem under test idmapped with the case's map; DIR is the
+	 * upper P (the lower P is 0755 0:0), OBJ the lower P/o; modelled by
+	 * overlay_model.c */
+	bool ovl;
 };
 
 struct vt_family {

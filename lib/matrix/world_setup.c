@@ -11,6 +11,7 @@
 #include "util/safe_remove.h"
 #include "util/syscalls.h"
 #include "world/fs_features.h"
+#include "world/fsimage.h"
 #include "world/idmapped_mount.h"
 #include "world/sysctl.h"
 #include "world/userns.h"
@@ -18,6 +19,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +264,141 @@ static void setup_userns_world(struct mx_world *w)
 	}
 }
 
+/* The overlay world's directories and user namespaces (mx_ovl_mount);
+ * sets w->no_overlay where it cannot be. NULL, or why the setup failed. */
+static const char *ovl_setup(struct mx_world *w)
+{
+	static char why[600];
+	char d[4300];
+	int i;
+
+	for (i = 0; i < 16; i++)
+		w->ovl_ns[i] = -1;
+	if (w->optowner || !vt_fs_supports(w->fstype, VT_FSF_OVERLAY))
+		return NULL;	/* fs_lacks: the cases say the table's reason */
+	if (!vt_fstype_in_kernel("overlay")) {
+		snprintf(w->no_overlay, sizeof(w->no_overlay),
+			 "this kernel has no overlay filesystem (not in /proc/filesystems after "
+			 "modprobe overlay)");
+		return NULL;
+	}
+	snprintf(w->ovl_lower, sizeof(w->ovl_lower), "%s/ovl-l", w->disk);
+	snprintf(w->ovl_up, sizeof(w->ovl_up), "%s/ovl-u", w->disk);
+	snprintf(w->ovl_lmnt, sizeof(w->ovl_lmnt), "%s/ovl-lm", w->base);
+	snprintf(w->ovl_umnt, sizeof(w->ovl_umnt), "%s/ovl-um", w->base);
+	snprintf(w->ovl_merged, sizeof(w->ovl_merged), "%s/ovl-m", w->base);
+	/* 0755 everywhere: every caller and the mounter pass them by their
+	 * other bits, whatever the map (the model's assumption) */
+	{
+		const char *dirs[6] = { w->ovl_lower, w->ovl_up, NULL, NULL, w->ovl_lmnt,
+					w->ovl_umnt };
+		char up[4300], work[4300];
+
+		snprintf(up, sizeof(up), "%s/upper", w->ovl_up);
+		snprintf(work, sizeof(work), "%s/work", w->ovl_up);
+		dirs[2] = up;
+		dirs[3] = work;
+		for (i = 0; i < 6; i++)
+			if (mkdir(dirs[i], 0755) < 0 || chmod(dirs[i], 0755) < 0) {
+				snprintf(why, sizeof(why), "mkdir %s: %s", dirs[i], vt_errname(errno));
+				return why;
+			}
+		/* the overlay's root is the upper root: 1000:1000, an owner
+		 * every map maps. The first lookup of a merged directory
+		 * without an origin xattr marks its upper parent impure as the
+		 * mounter through the upper idmap (ovl_lookup -> ovl_fix_origin
+		 * -> ovl_set_impure_dir -> setxattr trusted.overlay.impure:
+		 * may_write_xattr, HAS_UNMAPPED_ID -> EPERM, which fails the
+		 * lookup); with an owner the map does not map the walk would be
+		 * EPERM until an earlier mount had marked it, a history the
+		 * model does not follow (tests/matrix/README.md) */
+		if (chown(up, 1000, 1000) < 0) {
+			snprintf(why, sizeof(why), "chown %s: %s", up, vt_errname(errno));
+			return why;
+		}
+		snprintf(d, sizeof(d), "%s", w->ovl_merged);
+		if (mkdir(d, 0755) < 0) {
+			snprintf(why, sizeof(why), "mkdir %s: %s", d, vt_errname(errno));
+			return why;
+		}
+	}
+	for (i = 0; i < vt_map_axis_count && i < 16; i++) {
+		if (!vt_map_axes[i].spec)
+			continue;
+		w->ovl_ns[i] = vt_userns_from_spec(-1, vt_map_axes[i].spec);
+		if (w->ovl_ns[i] < 0) {
+			snprintf(why, sizeof(why), "user namespace %s: %s", vt_map_axes[i].spec,
+				 vt_errname(-w->ovl_ns[i]));
+			return why;
+		}
+	}
+	return NULL;
+}
+
+const char *mx_ovl_mount(struct mx_world *w, int map)
+{
+	static char why[9000];
+	char up[4300], opts[8600];
+	const char *lower = w->ovl_lower, *upl = w->ovl_up;
+	int r;
+
+	if (w->ovl_mounted)
+		mx_ovl_unmount(w);
+	if (map < 0 || map >= 16 || !w->ovl_merged[0])
+		return "no overlay world here";
+	/* ofs->creator_cred is the mounter's: the model's has no groups */
+	if (setgroups(0, NULL) < 0) {
+		snprintf(why, sizeof(why), "setgroups(0): %s", vt_errname(errno));
+		return why;
+	}
+	if (vt_map_axes[map].spec) {
+		r = vt_idmapped_mount(w->ovl_lower, w->ovl_lmnt, w->ovl_ns[map], false);
+		if (r < 0) {
+			snprintf(why, sizeof(why), "idmapped mount %s of %s: %s", vt_map_axes[map].spec,
+				 w->ovl_lower, vt_errname(-r));
+			return why;
+		}
+		r = vt_idmapped_mount(w->ovl_up, w->ovl_umnt, w->ovl_ns[map], false);
+		if (r < 0) {
+			umount2(w->ovl_lmnt, MNT_DETACH);
+			snprintf(why, sizeof(why), "idmapped mount %s of %s: %s", vt_map_axes[map].spec,
+				 w->ovl_up, vt_errname(-r));
+			return why;
+		}
+		lower = w->ovl_lmnt;
+		upl = w->ovl_umnt;
+	}
+	snprintf(up, sizeof(up), "%s", upl);
+	/* index, metacopy, redirect_dir off: a copy-up is a full copy and
+	 * nothing else is written upstairs (the model's copy-up) */
+	snprintf(opts, sizeof(opts),
+		 "lowerdir=%s,upperdir=%s/upper,workdir=%s/work,index=off,metacopy=off,"
+		 "redirect_dir=off", lower, up, up);
+	if (mount("overlay", w->ovl_merged, "overlay", 0, opts) < 0) {
+		snprintf(why, sizeof(why), "mount -t overlay -o %s %s: %s", opts, w->ovl_merged,
+			 vt_errname(errno));
+		if (vt_map_axes[map].spec) {
+			umount2(w->ovl_umnt, MNT_DETACH);
+			umount2(w->ovl_lmnt, MNT_DETACH);
+		}
+		return why;
+	}
+	w->ovl_mounted = true;
+	return NULL;
+}
+
+void mx_ovl_unmount(struct mx_world *w)
+{
+	if (!w->ovl_mounted)
+		return;
+	/* the overlay first (its sb lets go of the layers), then the layers */
+	if (umount2(w->ovl_merged, 0) < 0)
+		umount2(w->ovl_merged, MNT_DETACH);
+	umount2(w->ovl_umnt, MNT_DETACH);
+	umount2(w->ovl_lmnt, MNT_DETACH);
+	w->ovl_mounted = false;
+}
+
 /* Builds the shared world; NULL or the reason the test cannot run. */
 const char *mx_world_setup(struct mx_world *w, const char *base_name)
 {
@@ -298,10 +435,13 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		umount2(m, MNT_DETACH);
 	}
 	{
+		static const char *const stale[4] = { "us", "ovl-m", "ovl-um", "ovl-lm" };
 		char m[4200];
 
-		snprintf(m, sizeof(m), "%s/us", w->base);
-		umount2(m, MNT_DETACH);
+		for (i = 0; i < 4; i++) {
+			snprintf(m, sizeof(m), "%s/%s", w->base, stale[i]);
+			umount2(m, MNT_DETACH);
+		}
 	}
 	vt_fx_remove(w->base);
 	snprintf(w->disk, sizeof(w->disk), "%s/disk", w->base);
@@ -360,6 +500,12 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	w->ns_fd[VT_NS_SPLIT] = vt_userns_from_spec(-1, VT_NS2_SPEC);
 	if (w->ns_fd[VT_NS_SPLIT] < 0)
 		return "cannot create the callers' user namespace ns2";
+	{
+		const char *ovl_why = ovl_setup(w);
+
+		if (ovl_why)
+			return ovl_why;
+	}
 	w->posixacl = !w->optowner && probe_posixacl(w->disk);	/* fat, exfat: no SB_POSIXACL */
 	w->fs_lacks = table_lacks(w->fstype, w->optowner != NULL);
 	probe_whiteout(w->disk, w->no_whiteout, sizeof(w->no_whiteout));
@@ -452,6 +598,9 @@ static unsigned int case_needs(const struct vt_mcase *c)
 	unsigned int n = inode_needs(&c->dir) | inode_needs(&c->obj) | inode_needs(&c->other) |
 			 inode_needs(&c->dir2);
 
+	if (c->ovl)
+		n |= VT_FSF_OVERLAY;
+
 	switch (c->op.op) {
 	case VT_OP_SYMLINK: n |= VT_FSF_SYMLINK; break;
 	case VT_OP_LINK: n |= VT_FSF_HARDLINK; break;
@@ -537,6 +686,13 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 
 	if (vt_map_sb_userns(map) && *userns_skip(rw, c))
 		return userns_skip(rw, c);
+	/* mx_ovl_mount stacks directories of the filesystem under test; the
+	 * userns maps name another superblock (nsfs's), which the overlay
+	 * world does not take as a layer: its model would be of layers whose
+	 * s_user_ns is not the one it assumes */
+	if (c->ovl && vt_map_sb_userns(map))
+		return "not modelled: the overlay world's layers are the filesystem under test, "
+		       "not the userns maps' superblock of nsfs (lib/matrix/world_setup.c)";
 
 	if (c->optworld && vt_optowner_world_missing(c->optworld - 1))
 		return vt_optowner_world_missing(c->optworld - 1);
@@ -550,6 +706,8 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 		return rw->no_atime;
 	if (c->op.op == VT_OP_CACHESTAT && rw->no_cachestat[0])
 		return rw->no_cachestat;
+	if (c->ovl && rw->no_overlay[0])
+		return rw->no_overlay;
 	if (rw->fs_lacks & case_needs(c))
 		return vt_fs_lack_why(rw->fstype, rw->fs_lacks & case_needs(c), lack_why,
 				      sizeof(lack_why));
@@ -609,6 +767,12 @@ void mx_world_teardown(struct mx_world *w)
 {
 	int i;
 
+	mx_ovl_unmount(w);
+	for (i = 0; i < 16; i++)
+		if (w->ovl_ns[i] > 0) {
+			close(w->ovl_ns[i]);
+			w->ovl_ns[i] = -1;
+		}
 	for (i = 0; i < vt_map_axis_count && !w->optowner; i++)
 		if (vt_map_axes[i].spec && w->mnt[i][0])
 			umount2(w->mnt[i], MNT_DETACH);

@@ -51,6 +51,15 @@ struct mx_world {
 	char us_disk[4096];
 	int us_ns_fd;
 	char no_userns_sb[400];
+	/* the overlay world (c->ovl, mx_ovl_mount): "" or why its cases
+	 * cannot run here; on the filesystem under test the lower root
+	 * (disk/ovl-l, the cases' lower P<slot>) and the upper layer's
+	 * parent (disk/ovl-u: upper/ holds the upper P<slot>, work/); the
+	 * layers' idmapped mounts and the overlay while a block runs */
+	char no_overlay[300];
+	char ovl_lower[4200], ovl_up[4200], ovl_lmnt[4200], ovl_umnt[4200], ovl_merged[4200];
+	int ovl_ns[16];	/* per map: the user namespace of its idmap (-1: none) */
+	bool ovl_mounted;
 };
 
 /* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason
@@ -66,6 +75,13 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f);
 /* Why case C, on the mount of map axis MAP, is skipped in this world
  * ("" if it runs). */
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map);
+/* The overlay world for mount idmap MAP: the lower and upper layers
+ * mounted idmapped with MAP (plain for "none"), the overlay on
+ * rw->ovl_merged, mounted by this process (the initial root, no
+ * supplementary groups). NULL or why not (nothing left mounted). */
+const char *mx_ovl_mount(struct mx_world *rw, int map);
+/* Takes it down again (the upper layer's entries stay for observation). */
+void mx_ovl_unmount(struct mx_world *rw);
 /* Sets the fs.protected_* values case C needs; NULL or why not. */
 const char *mx_apply_sysctls(struct mx_world *rw, const struct vt_mcase *c);
 

@@ -6,10 +6,12 @@
  * the real inode through its layer's mount. Source: Linux 6.12
  * fs/overlayfs/{inode,util,copy_up,dir,file}.c, fs/namei.c, fs/attr.c.
  *
- * Not a *_rules.c file: no matrix family calls it, so its mutation points
- * (break.h; ids "overlay_model.c:...") are not in the registry the matrix
- * scores (vfsidmap-tool mutants, unit/test-mutants.sh); idmapped/006 run
- * with VT_MODEL_BREAK='overlay_model.c:...' is what kills them. */
+ * The matrix's overlay world (matrix/004 and matrix/001's "overlay/" cases)
+ * asks vt_ovl_model_mop(), so its mutation points (break.h; ids
+ * "overlay_model.c:...") are in the registry the matrix scores; the ones
+ * only idmapped/006's operations reach (chown, unlink, stat) are killed by
+ * idmapped/006 run with VT_MODEL_BREAK='overlay_model.c:...'. Rule ids:
+ * VT_R_OVL_* (rule_table.h). */
 #include "model/overlay_model.h"
 #include "model/rules.h"
 
@@ -30,6 +32,17 @@ static void plain_world(struct vt_world *pw, const struct vt_ovl_world *w,
 	pw->sb_rdonly = rdonly;
 	pw->overflowuid = w->overflowuid;
 	pw->overflowgid = w->overflowgid;
+	pw->trace = w->trace;	/* the plain rules record what they decide */
+}
+
+/* Records that RULE decided ALLOWED (rules.h: vt_hit; final outcomes only). */
+static bool hit(const struct vt_ovl_world *w, enum vt_rule rule, bool allowed)
+{
+	struct vt_world tw;
+
+	memset(&tw, 0, sizeof(tw));
+	tw.trace = w->trace;
+	return vt_hit(&tw, rule, allowed);
 }
 
 struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_minode *real)
@@ -48,14 +61,39 @@ struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_min
 	return o;
 }
 
-/* E's outcome ERR, decided by the rule WHAT (and the plain rule INNER) */
-static void say(struct vt_ovl_expect *e, int err, const char *what, const char *inner)
+/* E's outcome ERR, decided by rule ID, in words WHAT (and the plain rule INNER) */
+static void say(struct vt_ovl_expect *e, int err, enum vt_rule id, const char *what,
+		const char *inner)
 {
 	static char buf[512];	/* one expectation at a time (tests are single threaded) */
 
 	snprintf(buf, sizeof(buf), "%s%s", what, inner ? inner : "");
 	e->err = err;
 	e->rule = buf;
+	e->rule_id = id;
+}
+
+/* Is the overlay read-only? ovl_make_workdir -> ovl_workdir_create makes
+ * work/work as the mounter through the upper idmap (ovl_mkdir_real ->
+ * vfs_mkdir -> may_create: fsuidgid_has_mapping); when that fails it
+ * warns "mounting read-only" and ovl_fill_super sets SB_RDONLY. The
+ * workdir's own lookup (MAY_EXEC) passes: the suite's work directory is
+ * 0755. A write through the overlay then gives EROFS (sb_permission,
+ * mnt_want_write) right after the path walk: true and E set if so. */
+static bool ovl_read_only(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	struct vt_world uw;
+	bool writable;
+
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	writable = vt_fsuidgid_has_mapping(&uw);
+	if (!hit(w, VT_R_OVL_WORKDIR_RDONLY, writable) && VT_REFUSES(VT_R_OVL_WORKDIR_RDONLY)) {
+		say(e, EROFS, VT_R_OVL_WORKDIR_RDONLY,
+		    "ovl_workdir_create: the mounter's fsuid/fsgid do not map through the upper "
+		    "idmap, so the overlay was mounted read-only (SB_RDONLY): EROFS", NULL);
+		return true;
+	}
+	return false;
 }
 
 static const char *rule_text(enum vt_rule r)
@@ -73,15 +111,20 @@ static int ovl_inode_permission(const struct vt_ovl_world *w, const struct vt_mi
 	enum vt_rule r = VT_R_NONE;
 	int err;
 
+	/* sb_permission() before anything: MAY_WRITE on a regular file,
+	 * directory or symlink of a read-only overlay */
+	if ((mask & VT_MAY_WRITE) && (S_ISREG(ovl->mode) || S_ISDIR(ovl->mode) || S_ISLNK(ovl->mode)) &&
+	    ovl_read_only(w, e))
+		return EROFS;
 	/* the caller: inode_permission() refuses MAY_WRITE on an overlay inode
 	 * with an unmapped id (HAS_UNMAPPED_ID), then ovl_permission() asks
 	 * generic_permission(&nop_mnt_idmap, inode, mask) with the caller's
 	 * creds */
 	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
 	err = vt_inode_permission(&cw, ovl, mask, &r);
-	if (err && VT_REFUSES_("ovl_permission/caller")) {
-		say(e, -err, "ovl_permission: the caller on the overlay inode (owner from "
-			     "ovl_copyattr through the layer's idmap): ", rule_text(r));
+	if (!hit(w, VT_R_OVL_CALLER_PERM, !err) && VT_REFUSES_("ovl_permission/caller")) {
+		say(e, -err, VT_R_OVL_CALLER_PERM, "ovl_permission: the caller on the overlay inode "
+			     "(owner from ovl_copyattr through the layer's idmap): ", rule_text(r));
 		return err;
 	}
 	/* the mounter (ovl_override_creds) on the real inode through the
@@ -94,11 +137,11 @@ static int ovl_inode_permission(const struct vt_ovl_world *w, const struct vt_mi
 	plain_world(&mw, w, real_upper ? w->upper_idmap : w->lower_idmap, &w->mounter,
 		    !real_upper && w->lower_rdonly);
 	err = vt_inode_permission(&mw, real, mask, &r);
-	if (err && !VT_REFUSES_("ovl_permission/mounter"))
+	if (!hit(w, VT_R_OVL_MOUNTER_PERM, !err) && !VT_REFUSES_("ovl_permission/mounter"))
 		err = 0;
 	if (err)
-		say(e, -err, "ovl_permission: the mounter on the real inode through the layer's "
-			     "idmap: ", rule_text(r));
+		say(e, -err, VT_R_OVL_MOUNTER_PERM, "ovl_permission: the mounter on the real inode "
+			     "through the layer's idmap: ", rule_text(r));
 	return err;
 }
 
@@ -126,9 +169,10 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 	plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
 	su = vt_vfsuid_into_kuid(vt_i_uid_into_vfsuid(&lw, &w->lower_obj));
 	sg = vt_vfsgid_into_kgid(vt_i_gid_into_vfsgid(&lw, &w->lower_obj));
-	if ((!vt_kuid_has_mapping(w->mounter.ns, su) || !vt_kgid_has_mapping(w->mounter.ns, sg)) &&
-	    VT_REFUSES_("ovl_copy_up_one/kuid_has_mapping")) {
-		say(e, EOVERFLOW, "ovl_copy_up_one: !kuid_has_mapping(current_user_ns(), "
+	if (!hit(w, VT_R_OVL_COPYUP_UNMAPPED,
+		 vt_kuid_has_mapping(w->mounter.ns, su) && vt_kgid_has_mapping(w->mounter.ns, sg)) &&
+	    VT_REFUSES(VT_R_OVL_COPYUP_UNMAPPED)) {
+		say(e, EOVERFLOW, VT_R_OVL_COPYUP_UNMAPPED, "ovl_copy_up_one: !kuid_has_mapping(current_user_ns(), "
 				  "stat.uid/gid) of the lower file through its idmap -> "
 				  "EOVERFLOW (4f11ada10d0a)", NULL);
 		return -EOVERFLOW;
@@ -137,18 +181,20 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 	 * idmap (ovl_create_real / ovl_do_tmpfile): may_create() and
 	 * vfs_tmpfile() refuse unless fsuidgid_has_mapping() */
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
-	if (!vt_fsuidgid_has_mapping(&uw) && VT_REFUSES_("ovl_copy_up/may_create")) {
-		say(e, EOVERFLOW, "ovl_copy_up: the mounter creates the copy through the upper "
+	if (!hit(w, VT_R_OVL_COPYUP_CREATE, vt_fsuidgid_has_mapping(&uw)) &&
+	    VT_REFUSES(VT_R_OVL_COPYUP_CREATE)) {
+		say(e, EOVERFLOW, VT_R_OVL_COPYUP_CREATE, "ovl_copy_up: the mounter creates the copy through the upper "
 				  "idmap: fsuidgid_has_mapping() fails -> EOVERFLOW", NULL);
 		return -EOVERFLOW;
 	}
 	/* ovl_set_attr(): notify_change(upper idmap, ATTR_UID|ATTR_GID,
 	 * ia_vfsuid = VFSUIDT_INIT(stat.uid)): notify_change refuses an id
 	 * the upper mount cannot write (!vfsuid_has_fsmapping) */
-	if ((!vt_vfsuid_has_fsmapping(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(su)) ||
-	     !vt_vfsgid_has_fsmapping(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(sg))) &&
-	    VT_REFUSES_("ovl_set_attr/notify_change")) {
-		say(e, EOVERFLOW, "ovl_set_attr: notify_change(upper idmap) of the lower "
+	if (!hit(w, VT_R_OVL_COPYUP_SETATTR,
+		 vt_vfsuid_has_fsmapping(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(su)) &&
+		 vt_vfsgid_has_fsmapping(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(sg))) &&
+	    VT_REFUSES(VT_R_OVL_COPYUP_SETATTR)) {
+		say(e, EOVERFLOW, VT_R_OVL_COPYUP_SETATTR, "ovl_set_attr: notify_change(upper idmap) of the lower "
 				  "owner as the layer shows it: !vfsuid_has_fsmapping -> "
 				  "EOVERFLOW", NULL);
 		return -EOVERFLOW;
@@ -174,7 +220,8 @@ static void op_open(const struct vt_ovl_world *w, bool write, struct vt_ovl_expe
 		/* ovl_open_realfile: inode_permission(real idmap, realinode,
 		 * MAY_OPEN | MAY_READ) as the mounter: ovl_permission's own */
 		seen(w, w->lower_idmap, &w->lower_obj, e);
-		say(e, 0, "ovl_permission: the caller on the overlay inode and the mounter on "
+		hit(w, VT_R_OVL_OPEN_OK, true);
+		say(e, 0, VT_R_OVL_OPEN_OK, "ovl_permission: the caller on the overlay inode and the mounter on "
 			  "the real one both allow MAY_READ", NULL);
 		return;
 	}
@@ -188,13 +235,15 @@ static void op_open(const struct vt_ovl_world *w, bool write, struct vt_ovl_expe
 	e->upper_gid = up.gid;
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
 	err = vt_inode_permission(&uw, &up, VT_MAY_WRITE, &r);
-	if (err && VT_REFUSES_("ovl_open_realfile/inode_permission")) {	/* the copy stays */
-		say(e, -err, "ovl_open_realfile: the mounter opens the upper copy: ",
+	if (!hit(w, VT_R_OVL_OPEN_REALFILE, !err) && VT_REFUSES(VT_R_OVL_OPEN_REALFILE)) {
+		/* the copy stays */
+		say(e, -err, VT_R_OVL_OPEN_REALFILE, "ovl_open_realfile: the mounter opens the upper copy: ",
 		    rule_text(r));
 		return;
 	}
 	seen(w, w->upper_idmap, &up, e);
-	say(e, 0, "copied up: ovl_copy_up_one + ovl_set_attr give the upper copy the lower "
+	hit(w, VT_R_OVL_COPYUP_OK, true);
+	say(e, 0, VT_R_OVL_COPYUP_OK, "copied up: ovl_copy_up_one + ovl_set_attr give the upper copy the lower "
 		  "owner as the lower mount shows it, stored through the upper idmap", NULL);
 }
 
@@ -208,11 +257,16 @@ static void op_create(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	vt_kgid_t fsgid;
 	int err;
 
+	/* lookup_open: without write access to the mount (mnt_want_write
+	 * failed: a read-only overlay) a new name is EROFS before may_o_create */
+	if (ovl_read_only(w, e))
+		return;
 	/* may_o_create -> may_create(&nop_mnt_idmap, overlay dir): the caller's
 	 * fsuid/fsgid must map (fsuidgid_has_mapping), then W|X on the dir */
 	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
-	if (!vt_fsuidgid_has_mapping(&cw) && VT_REFUSES_("may_create/overlay")) {
-		say(e, EOVERFLOW, "may_create on the overlay: fsuidgid_has_mapping", NULL);
+	if (!vt_hit(&cw, VT_R_CREATE_EOVERFLOW, vt_fsuidgid_has_mapping(&cw)) &&
+	    VT_REFUSES_("may_create/overlay")) {
+		say(e, EOVERFLOW, VT_R_CREATE_EOVERFLOW, "may_create on the overlay: fsuidgid_has_mapping", NULL);
 		return;
 	}
 	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_WRITE | VT_MAY_EXEC, e))
@@ -231,24 +285,28 @@ static void op_create(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	 * upper dir; vfs_create(upper idmap) -> may_create: fsuidgid_has_mapping
 	 * (EOVERFLOW), then MAY_WRITE|MAY_EXEC */
 	err = vt_inode_permission(&ow, &w->upper_root, VT_MAY_EXEC, &r);
-	if (!err && !vt_fsuidgid_has_mapping(&ow) &&
-	    VT_REFUSES_("ovl_create_upper/may_create")) {
-		say(e, EOVERFLOW, "ovl_create_upper -> vfs_create(upper idmap) with fsuid/fsgid "
+	if (!err && !hit(w, VT_R_OVL_CREATE_UPPER_EOVERFLOW, vt_fsuidgid_has_mapping(&ow)) &&
+	    VT_REFUSES(VT_R_OVL_CREATE_UPPER_EOVERFLOW)) {
+		say(e, EOVERFLOW, VT_R_OVL_CREATE_UPPER_EOVERFLOW, "ovl_create_upper -> vfs_create(upper idmap) with fsuid/fsgid "
 				  "of the caller (ovl_setup_cred_for_create): may_create: "
 				  "fsuidgid_has_mapping fails -> EOVERFLOW", NULL);
 		return;
 	}
 	if (!err)
 		err = vt_inode_permission(&ow, &w->upper_root, VT_MAY_WRITE | VT_MAY_EXEC, &r);
-	if (err && VT_REFUSES_("ovl_create_upper/inode_permission")) {
-		say(e, -err, "ovl_create_upper: the mounter's caps with the caller's fsuid on the "
+	if (!hit(w, VT_R_OVL_CREATE_UPPER_PERM, !err) && VT_REFUSES(VT_R_OVL_CREATE_UPPER_PERM)) {
+		say(e, -err, VT_R_OVL_CREATE_UPPER_PERM, "ovl_create_upper: the mounter's caps with the caller's fsuid on the "
 			     "upper dir: ", rule_text(r));
 		return;
 	}
 	/* inode_init_owner(upper idmap): mapped_fsuid/mapped_fsgid */
 	memset(&up, 0, sizeof(up));
 	up.exists = true;
-	up.mode = S_IFREG | 0644;
+	/* the requested mode less the caller's umask: the overlay sb has
+	 * SB_POSIXACL, so lookup_open leaves the umask to posix_acl_create,
+	 * which applies it (no default ACL) to the overlay inode
+	 * (ovl_create_or_link) and, on the upper filesystem, to the upper one */
+	up.mode = S_IFREG | ((w->create_mode ? w->create_mode : 0644) & ~w->caller.umask & 0777);
 	up.uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(fsuid));
 	up.gid = (w->upper_root.mode & S_ISGID)
 			 ? w->upper_root.gid
@@ -256,8 +314,10 @@ static void op_create(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	e->upper = true;
 	e->upper_uid = up.uid;
 	e->upper_gid = up.gid;
+	e->upper_mode = up.mode;
 	seen(w, w->upper_idmap, &up, e);
-	say(e, 0, "created on the upper layer with the caller's fsuid/fsgid "
+	hit(w, VT_R_OVL_CREATE_OK, true);
+	say(e, 0, VT_R_OVL_CREATE_OK, "created on the upper layer with the caller's fsuid/fsgid "
 		  "(ovl_setup_cred_for_create) through the upper idmap (inode_init_owner)",
 	    NULL);
 }
@@ -273,6 +333,9 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	/* the path walk: MAY_EXEC on the root, both checks */
 	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
 		return;
+	/* do_fchownat: mnt_want_write after the walk */
+	if (ovl_read_only(w, e))
+		return;
 	/* chown_common + notify_change(&nop_mnt_idmap) + ovl_setattr's
 	 * setattr_prepare(&nop_mnt_idmap): the plain chown rules, the caller
 	 * against the overlay inode */
@@ -286,7 +349,7 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&cw, &a, &pe);
 	if (pe.err && VT_REFUSES_("ovl_setattr/setattr_prepare")) {
-		say(e, pe.err, "chown through the overlay mount (setattr_prepare(&nop_mnt_idmap) "
+		say(e, pe.err, pe.rule_id, "chown through the overlay mount (setattr_prepare(&nop_mnt_idmap) "
 			       "on the overlay inode): ", pe.rule);
 		return;
 	}
@@ -308,7 +371,7 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	e->upper_uid = up.uid;
 	e->upper_gid = up.gid;
 	if (pe.err && VT_REFUSES_("ovl_setattr/notify_change")) {	/* the copy-up is done: the copy stays, with the lower owner */
-		say(e, pe.err, "ovl_setattr: notify_change(upper idmap) as the mounter: ",
+		say(e, pe.err, pe.rule_id, "ovl_setattr: notify_change(upper idmap) as the mounter: ",
 		    pe.rule);
 		return;
 	}
@@ -316,7 +379,8 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	e->upper_uid = up.uid;
 	e->upper_gid = up.gid;
 	seen(w, w->upper_idmap, &up, e);
-	say(e, 0, "ovl_setattr: copied up, then chowned on the upper layer through its "
+	hit(w, VT_R_OVL_COPYUP_OK, true);
+	say(e, 0, VT_R_OVL_COPYUP_OK, "ovl_setattr: copied up, then chowned on the upper layer through its "
 		  "idmap", NULL);
 }
 
@@ -334,10 +398,13 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	 * kernel asks it after the caller's half; the order only matters when
 	 * both refuse, which a root mounter on an upper dir its idmap maps
 	 * never does */
+	/* do_unlinkat: mnt_want_write after the parent's walk */
+	if (ovl_read_only(w, e))
+		return;
 	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
 	err = vt_inode_permission(&mw, &w->upper_root, VT_MAY_WRITE | VT_MAY_EXEC, &r);
 	if (err && VT_REFUSES_("ovl_permission/mounter-dir")) {
-		say(e, -err, "ovl_permission: the mounter on the upper dir: ", rule_text(r));
+		say(e, -err, VT_R_NONE, "ovl_permission: the mounter on the upper dir: ", rule_text(r));
 		return;
 	}
 	/* do_unlinkat -> may_delete(&nop_mnt_idmap, overlay dir, overlay
@@ -352,7 +419,7 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&cw, &a, &pe);
 	if (pe.err && VT_REFUSES_("may_delete/overlay")) {
-		say(e, pe.err, "unlink through the overlay mount, as the caller on the overlay "
+		say(e, pe.err, VT_R_NONE, "unlink through the overlay mount, as the caller on the overlay "
 			       "inodes: ",
 		    pe.rule);
 		return;
@@ -363,7 +430,7 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	 * fsuidgid_has_mapping; inode_init_owner: mapped_fsuid) and renames
 	 * into the upper dir */
 	if (!vt_fsuidgid_has_mapping(&mw) && VT_REFUSES_("ovl_whiteout/may_create")) {
-		say(e, EOVERFLOW, "ovl_whiteout: the mounter's fsuid does not map through the "
+		say(e, EOVERFLOW, VT_R_NONE, "ovl_whiteout: the mounter's fsuid does not map through the "
 				  "upper idmap",
 		    NULL);
 		return;
@@ -374,7 +441,7 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 				      vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
 	e->upper_gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
 				      vt_vfsgid_from_kgid(vt_cur_fsgid(&mw)));
-	say(e, 0, "ovl_remove_and_whiteout: a whiteout made by the mounter through the upper "
+	say(e, 0, VT_R_NONE, "ovl_remove_and_whiteout: a whiteout made by the mounter through the upper "
 		  "idmap covers the lower name",
 	    NULL);
 }
@@ -392,7 +459,7 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
 		if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
 			return;
 		seen(w, w->lower_idmap, &w->lower_obj, e);
-		say(e, 0, "ovl_getattr: the lower owner through the lower layer's idmap "
+		say(e, 0, VT_R_NONE, "ovl_getattr: the lower owner through the lower layer's idmap "
 			  "(generic_fillattr), munged for the caller", NULL);
 		return;
 	case VT_OVL_OPEN_READ:
@@ -412,5 +479,65 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
 	case VT_OVL_UNLINK:
 		op_unlink(w, e);
 		return;
+	}
+}
+
+/* The matrix's overlay world (overlay_model.h). */
+void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		      struct vt_expect *e)
+{
+	struct vt_ovl_expect oe;
+	enum vt_ovl_op op;
+	bool create = false;
+
+	memset(e, 0, sizeof(*e));
+	switch (a->op) {
+	case VT_OP_OPEN_READ: op = VT_OVL_OPEN_READ; break;
+	/* O_TRUNC: mnt_want_write (EROFS) before may_open, then the same
+	 * open for writing; do_truncate -> ovl_setattr(ATTR_SIZE) asks no
+	 * owner (setattr_prepare: inode_newsize_ok only) of the caller on
+	 * the overlay inode nor of the root mounter on the upper copy, and
+	 * leaves owner and mode as they are (no setid bits in this world) */
+	case VT_OP_OPEN_WRITE: case VT_OP_OPEN_TRUNC: op = VT_OVL_OPEN_WRITE; break;
+	/* fchownat(P/o, uid, gid, 0): the caller's setattr_prepare on the
+	 * overlay inode, the copy-up, the mounter's notify_change through
+	 * the upper idmap (op_chown) */
+	case VT_OP_CHOWN: op = VT_OVL_CHOWN; break;
+	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
+		if (a->on_existing)
+			goto unmodelled;
+		op = VT_OVL_CREATE;
+		create = true;
+		break;
+	default:
+	unmodelled:
+		/* the families ask nothing else of this world (tests/matrix/README.md) */
+		e->err = EINVAL;
+		e->rule = "vt_ovl_model_mop: an operation the overlay world does not model";
+		return;
+	}
+	{
+		struct vt_ovl_world cw = *w;
+
+		if (create)
+			cw.create_mode = a->mode & 07777;
+		vt_ovl_model(&cw, op, a->uid, a->gid, &oe);
+	}
+	e->err = oe.err;
+	e->rule_id = oe.rule_id;
+	/* the table's text: OE.rule is say()'s buffer, which the next case
+	 * the matrix models (a block's cases are modelled before they run)
+	 * overwrites */
+	e->rule = oe.rule_id != VT_R_NONE ? vt_rule_info(oe.rule_id)->text
+					  : "overlay_model.c: a plain rule";
+	e->seen_uid = oe.seen_uid;
+	e->seen_gid = oe.seen_gid;
+	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new
+	 * file (mode: a copy-up keeps the lower mode, ovl_set_attr ATTR_MODE;
+	 * a new file is 0644 as op_create makes it) */
+	if (oe.upper) {
+		e->result = create ? vt_minode_make(oe.upper_mode, 0, 0) : w->lower_obj;
+		e->result.uid = oe.upper_uid;
+		e->result.gid = oe.upper_gid;
 	}
 }

@@ -24,6 +24,12 @@ struct vt_ovl_world {
 	struct vt_minode upper_root;		/* the upper dir: the overlay root's real inode */
 	struct vt_minode lower_obj;		/* root/o, a lower inode (on-disk ids) */
 	uint32_t overflowuid, overflowgid;
+	/* where the rules decided are recorded (the matrix's case trace;
+	 * NULL: nowhere) */
+	struct vt_trace *trace;
+	/* VT_OVL_CREATE's requested mode (0: 0644); the caller's umask
+	 * applies (posix_acl_create on the upper filesystem, no default ACL) */
+	mode_t create_mode;
 };
 
 enum vt_ovl_op {
@@ -38,6 +44,7 @@ enum vt_ovl_op {
 struct vt_ovl_expect {
 	int err;		/* 0 or the errno */
 	const char *rule;	/* the kernel function that decides */
+	enum vt_rule rule_id;	/* its rule (rule_table.h; VT_R_NONE: a plain rule in RULE's text) */
 	/* on success: stat() of the result through the overlay, as the caller */
 	vt_cuid_t seen_uid;
 	vt_cgid_t seen_gid;
@@ -46,6 +53,7 @@ struct vt_ovl_expect {
 	bool upper;
 	vt_kuid_t upper_uid;
 	vt_kgid_t upper_gid;
+	mode_t upper_mode;	/* VT_OVL_CREATE: the new upper file's */
 	bool whiteout;		/* the upper entry is a whiteout (char 0:0) */
 };
 
@@ -54,5 +62,18 @@ struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_min
 
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e);
+
+/* The matrix's overlay world (lib/matrix/world_setup.c, tests/matrix/README.md):
+ * the case's P is a merged directory whose real inode is the upper P
+ * (W->upper_root; the lower P is 0755 0:0, which every mounter lookup
+ * passes by its other bits), P/o a lower file (W->lower_obj), both
+ * layers idmapped. A: VT_OP_OPEN_READ, OPEN_WRITE, OPEN_TRUNC on P/o, or
+ * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name), VT_OP_CHOWN
+ * of P/o (no setid bits, no file capabilities). E in the matrix's terms: err, rule_id,
+ * result = the upper layer's P/o or P/n on disk afterwards (exists false:
+ * there is none), seen_* = stat() of the result through the overlay as
+ * the caller. */
+void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		      struct vt_expect *e);
 
 #endif

@@ -265,7 +265,46 @@
 	  "mnt_want_write -> mnt_get_write_access: __mnt_is_readonly (sb_rdonly): EROFS")          \
 	X(RO_SB_PERMISSION, "sb_permission.sb_rdonly", CHECK, READ_ONLY,                           \
 	  "inode_permission -> sb_permission: MAY_WRITE on a regular file, directory or symlink " \
-	  "of a read-only sb: EROFS")
+	  "of a read-only sb: EROFS")                                                               \
+	/* overlayfs on idmapped layers, the matrix's overlay world (world_setup.c):          \
+	 * overlay_model.c, Linux 6.12 fs/overlayfs */                                             \
+	X(OVL_CALLER_PERM, "ovl_permission.caller-overlay-inode", CHECK, OVERLAY,                   \
+	  "ovl_permission: generic_permission(&nop_mnt_idmap, overlay inode) as the caller; the " \
+	  "overlay inode's owner is the real inode's through its layer's idmap (ovl_copyattr)")   \
+	X(OVL_MOUNTER_PERM, "ovl_permission.mounter-real-inode", CHECK, OVERLAY,                    \
+	  "ovl_permission: inode_permission(real layer idmap, real inode) with the mounter's "    \
+	  "creds (ovl_override_creds); MAY_WRITE on a lower file asked as MAY_READ")              \
+	X(OVL_WORKDIR_RDONLY, "ovl_make_workdir.readonly", CHECK, OVERLAY,                          \
+	  "ovl_workdir_create: the mounter's mkdir of work/work through the upper idmap fails "   \
+	  "(may_create: fsuidgid_has_mapping) -> ofs->workdir NULL -> SB_RDONLY "                 \
+	  "(ovl_fill_super): a write through the overlay is EROFS")                               \
+	X(OVL_COPYUP_UNMAPPED, "ovl_copy_up_one.kuid_has_mapping", CHECK, OVERLAY,                  \
+	  "ovl_copy_up_one: !kuid_has_mapping(mounter's userns, lower owner through the lower "   \
+	  "idmap): EOVERFLOW")                                                                    \
+	X(OVL_COPYUP_CREATE, "ovl_copy_up.create-fsuidgid_has_mapping", CHECK, OVERLAY,             \
+	  "ovl_copy_up_tmpfile/ovl_copy_up_workdir: the mounter creates the copy through the "    \
+	  "upper idmap (vfs_tmpfile/may_create: fsuidgid_has_mapping): EOVERFLOW")                \
+	X(OVL_COPYUP_SETATTR, "ovl_set_attr.vfsuid_has_fsmapping", CHECK, OVERLAY,                  \
+	  "ovl_set_attr: notify_change(upper idmap, ATTR_UID|ATTR_GID) of the lower owner as the " \
+	  "lower mount shows it: !vfsuid_has_fsmapping: EOVERFLOW")                               \
+	X(OVL_OPEN_REALFILE, "ovl_open_realfile.inode_permission", CHECK, OVERLAY,                  \
+	  "ovl_open_realfile: inode_permission(upper idmap, upper copy, MAY_OPEN|acc) as the "    \
+	  "mounter")                                                                              \
+	X(OVL_OPEN_OK, "ovl_open.lower-ok", OUTCOME, OVERLAY,                                       \
+	  "ovl_open: a lower file opened for reading, no copy-up")                                \
+	X(OVL_COPYUP_OK, "ovl_copy_up.ok", OUTCOME, OVERLAY,                                        \
+	  "ovl_copy_up_one + ovl_set_attr: the upper copy owned by the lower owner as the lower " \
+	  "mount shows it, stored through the upper idmap")                                       \
+	X(OVL_CREATE_UPPER_EOVERFLOW, "ovl_create_upper.fsuidgid_has_mapping", CHECK, OVERLAY,      \
+	  "ovl_create_upper -> vfs_create/vfs_mkdir(upper idmap) with the mounter's creds and "   \
+	  "the new overlay inode's owner as fsuid/fsgid (ovl_setup_cred_for_create): "            \
+	  "may_create: !fsuidgid_has_mapping: EOVERFLOW")                                         \
+	X(OVL_CREATE_UPPER_PERM, "ovl_create_upper.dir-write-exec", CHECK, OVERLAY,                 \
+	  "ovl_create_upper: inode_permission(upper idmap, upper dir, MAY_WRITE|MAY_EXEC) as the " \
+	  "mounter with the caller's fsuid/fsgid")                                                \
+	X(OVL_CREATE_OK, "ovl_create_object.ok", OUTCOME, OVERLAY,                                  \
+	  "ovl_create_object: the caller's fsuid/fsgid (inode_init_owner on the overlay) stored " \
+	  "through the upper idmap (inode_init_owner(upper idmap))")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
@@ -285,6 +324,7 @@
 		     "has an id (from_kuid cannot fail)") \
 	X(FILEOPS, "vfat: matrix/013 (file_rules.c) has no vfat form")                              \
 	X(LEASE, "no lease can be taken here (vfat, or fs.leases-enable is 0)")                     \
+	X(OVERLAY, "the filesystem cannot be an overlayfs layer (the table's VT_FSF_OVERLAY)")    \
 	X(FILEATTR, "the filesystem has no ->fileattr_set (FS_IOC_SETFLAGS/FSSETXATTR: ENOTTY)")    \
 	X(DEDUPE, "the filesystem has no ->remap_file_range (FIDEDUPERANGE: EOPNOTSUPP)")        \
 	X(ATIME, "TEST_DIR's mount does not update the atime of a file root reads (noatime)")     \

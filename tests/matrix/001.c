@@ -8,7 +8,18 @@
  * (S_IXGRP), and on a name that exists (EEXIST, or O_CREAT opening it). Guards the owner rule (inode_init_owner: mapped_fsuid,
  * EOVERFLOW from fsuidgid_has_mapping) and the setgid-stripping fixes
  * (CVE-2018-13405, CVE-2021-4037, 1639a49ccdce: strip before umask, default
- * ACLs, O_TMPFILE). Expected values come from lib/model. */
+ * ACLs, O_TMPFILE). Expected values come from lib/model.
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): open(O_CREAT) and open(O_CREAT|O_EXCL) of a new name, mode 0666,
+ * in an upper P (plain, sticky, setgid, owned by an id no map maps) of an
+ * overlay whose layers are mounts of the filesystem under test idmapped
+ * with the case's map. Guards ovl_permission on the overlay directory,
+ * the read-only overlay a mounter the upper idmap cannot map gets
+ * (ovl_workdir_create), and ovl_create_object/ovl_create_upper: the new
+ * upper file is created by the mounter with the caller's fsuid/fsgid
+ * (ovl_setup_cred_for_create) through the upper idmap (may_create:
+ * EOVERFLOW; inode_init_owner): lib/model/overlay_model.c. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -34,11 +45,38 @@ static const struct {
 #define NPARENTS 7
 static const mode_t modes[] = { 0666, 02775 };
 static const mode_t umasks[] = { 022, 010 };
+#define NPLAIN (NOPS * NPARENTS * 2 * 2)
+/* the overlay world: its operations and upper parents (indexes into
+ * ops[] and parents[]: no default ACL, no existing name) */
+static const int ovl_ops[] = { 0, 1 };	/* open(O_CREAT), open(O_CREAT|O_EXCL) */
+#define NOVL_OPS 2
+static const int ovl_parents[] = { 0, 1, 3, 4 };
+#define NOVL_PARENTS 4
+#define NOVL (NOVL_OPS * NOVL_PARENTS * 2)
+
+static void make_overlay(int local, struct vt_mcase *c)
+{
+	int op = ovl_ops[local % NOVL_OPS], p = ovl_parents[(local / NOVL_OPS) % NOVL_PARENTS],
+	    u = local / NOVL_OPS / NOVL_PARENTS;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
+	c->op.op = ops[op];
+	c->op.mode = 0666;
+	c->umask = umasks[u];
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=%s/mode=0666/umask=%03o",
+		 vt_mop_name(ops[op]), parents[p].name, (unsigned)umasks[u]);
+}
 
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, p = (local / NOPS) % NPARENTS, m = (local / NOPS / NPARENTS) % 2,
 	    u = local / NOPS / NPARENTS / 2;
+
+	if (local >= NPLAIN) {
+		make_overlay(local - NPLAIN, c);
+		return;
+	}
 
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	if (parents[p].defacl)
@@ -54,5 +92,5 @@ static void make(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
 }
 
-VT_MATRIX_FAMILY_WIDE(create, "001", NOPS * NPARENTS * 2 * 2, make,
+VT_MATRIX_FAMILY_WIDE(create, "001", NPLAIN + NOVL, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

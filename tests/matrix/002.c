@@ -8,7 +8,16 @@
  * EOVERFLOW for ids the mount cannot store), chown_ok and chgrp_ok in the
  * mount's view (circular maps: 968219708108; chgrp to a supplementary
  * group: 168f91289340), the setuid/setgid and file-capability kill on
- * chown. Expected values come from lib/model. */
+ * chown. Expected values come from lib/model.
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): fchownat of 0644 lower files through an overlay whose layers are
+ * mounts of the filesystem under test idmapped with the case's map:
+ * setattr_prepare on the overlay inode as the caller (its owner through
+ * the layer's idmap, ovl_copyattr), the copy-up (ovl_setattr ->
+ * ovl_copy_up), then notify_change through the upper idmap as the
+ * mounter with the caller's ia_vfsuid/ia_vfsgid (ovl_do_notify_change);
+ * EROFS where the overlay is read-only: lib/model/overlay_model.c. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -53,10 +62,41 @@ static void id_text(uint32_t id, char *buf, size_t len)
 		snprintf(buf, len, "%u", id);
 }
 
+#define NPLAIN (NOBJS * NTARGETS)
+/* the overlay world: fchownat of the plain regular objects (0644, the
+ * first five) on the lower layer to the chown targets (the first twelve),
+ * under an upper P 0777 0:0 */
+#define NOVL_OBJS 5
+#define NOVL_TARGETS 12
+#define NOVL (NOVL_OBJS * NOVL_TARGETS)
+
+static void make_overlay(int local, struct vt_mcase *c)
+{
+	int o = local % NOVL_OBJS, t = local / NOVL_OBJS;
+	char u[16], g[16];
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode(S_IFREG | objs[o].mode, objs[o].uid, objs[o].gid);
+	c->op.op = targets[t].op;
+	c->op.uid = vt_cuid(targets[t].uid);
+	c->op.gid = vt_cgid(targets[t].gid);
+	c->umask = 022;
+	id_text(c->op.uid.val, u, sizeof(u));
+	id_text(c->op.gid.val, g, sizeof(g));
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%s/to=%s:%s",
+		 vt_mop_name(c->op.op), objs[o].name, u, g);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int o = local % NOBJS, t = local / NOBJS;
 	char u[16], g[16];
+
+	if (local >= NPLAIN) {
+		make_overlay(local - NPLAIN, c);
+		return;
+	}
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
@@ -83,5 +123,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY_WIDE(chown, "002", NOBJS * NTARGETS, make,
+VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -9,7 +9,18 @@
  * ids map into the caller's namespace (capable_wrt_inode_uidgid), and
  * EACCES for writes to inodes with unmapped ids (HAS_UNMAPPED_ID); a
  * missing object (ENOENT), a directory opened for writing (may_open:
- * EISDIR) and parents without search permission (may_lookup). */
+ * EISDIR) and parents without search permission (may_lookup).
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): the same opens of a lower file through an overlay whose lower and
+ * upper layers are mounts of the filesystem under test idmapped with the
+ * case's map; P is a merged directory whose real inode is the upper P.
+ * Guards ovl_permission's two checks (the caller on the overlay inode
+ * whose owner ovl_copyattr takes through the layer's idmap, the mounter on
+ * the real inode through it), the copy-up an open for writing makes
+ * (ovl_copy_up_one, ovl_set_attr, ovl_open_realfile) and the read-only
+ * overlay a mounter the upper idmap does not map gets (ovl_workdir_create):
+ * lib/model/overlay_model.c, tests/matrix/README.md. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -53,6 +64,10 @@ static const struct {
 #define NPARENTS 2
 #define NPLAIN (NOWNERS * NMODES)
 #define NOTHER 2	/* a missing object, a directory */
+/* the overlay world: the plain objects on the lower layer under an upper
+ * P 0777 0:0, and the 0644-1000:1000 object under the unsearchable upper
+ * parents */
+#define NOVL (NPLAIN + NPARENTS)
 
 static void make(int local, struct vt_mcase *c)
 {
@@ -92,11 +107,31 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	rest -= NOTHER;
+	if (rest < NPARENTS) {
+		c->dir = vt_fx_inode(S_IFDIR | parents[rest].mode, parents[rest].uid,
+				     parents[rest].gid);
+		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+		snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/obj=0644-1000:1000",
+			 vt_mop_name(ops[op]), parents[rest].name);
+		return;
+	}
+	rest -= NPARENTS;
+	c->ovl = true;
+	if (rest < NPLAIN) {
+		int o = rest % NOWNERS, m = rest / NOWNERS;
+
+		c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
+		snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
+			 vt_mop_name(ops[op]), (unsigned)modes[m], owners[o].name);
+		return;
+	}
+	rest -= NPLAIN;
 	c->dir = vt_fx_inode(S_IFDIR | parents[rest].mode, parents[rest].uid, parents[rest].gid);
 	c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
-	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/obj=0644-1000:1000", vt_mop_name(ops[op]),
-		 parents[rest].name);
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=%s/lower-o=0644-1000:1000",
+		 vt_mop_name(ops[op]), parents[rest].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(permission, "004", NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS), make,
+VT_MATRIX_FAMILY_WIDE(permission, "004",
+		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL), make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
