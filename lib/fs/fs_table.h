@@ -45,7 +45,8 @@ enum vt_fs_feature {
 	VT_FSF_EXCHANGE = 1u << 13,	/* renameat2(RENAME_EXCHANGE) */
 	VT_FSF_OVERLAY = 1u << 14,	/* can be an overlayfs layer */
 	VT_FSF_SUBVOLUME = 1u << 15,	/* btrfs subvolumes and snapshots (its ioctls) */
-	VT_FSF__COUNT = 16,
+	VT_FSF_DEDUPE = 1u << 16,	/* FIDEDUPERANGE: ->remap_file_range */
+	VT_FSF__COUNT = 17,
 };
 
 struct vt_fs_row {
