@@ -207,9 +207,11 @@ static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *
 	return key_diff(a, b, buf, sizeof(buf)) == 0;
 }
 
-/* The cover as sample_choice.c makes it, with the mutants of this build. */
-static int compute(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
-		   int *sel, char *note, size_t notelen)
+/* The cover as sample_choice.c makes it, with the mutants of this build
+ * (and the rows of RC, if not NULL: sample_choice.h). */
+static int compute_cached(const struct mx_world *rw, const struct mx_space *sp,
+			  const struct vt_expunges *x, int *sel, char *note, size_t notelen,
+			  struct mx_row_cache *rc)
 {
 	struct mx_mutants mu;
 	int n = -1, nbreak;
@@ -219,11 +221,27 @@ static int compute(const struct mx_world *rw, const struct mx_space *sp, const s
 	 * then makes the cases expect */
 	vt_mut_clear();
 	if (mx_mutants_init(&mu) == 0)
-		n = mx_choose_sample(rw, sp, x, sel, note, notelen, &mu, NULL);
+		n = mx_choose_sample_cached(rw, sp, x, sel, note, notelen, &mu, NULL, rc);
 	mx_mutants_free(&mu);
 	if (brk)
 		vt_mut_set(brk);
 	return n;
+}
+
+static int compute(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
+		   int *sel, char *note, size_t notelen)
+{
+	return compute_cached(rw, sp, x, sel, note, notelen, NULL);
+}
+
+/* Whether two keys have the same model world (all but the candidates):
+ * the rows of one serve the other (struct mx_row_cache). */
+static bool same_model(const struct mx_sample_key *a, const struct mx_sample_key *b)
+{
+	return a->fat == b->fat && a->posixacl == b->posixacl &&
+	       memcmp(a->sysctl, b->sysctl, sizeof(a->sysctl)) == 0 &&
+	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
+	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total;
 }
 
 int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
@@ -462,7 +480,9 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 	enum { MAXW = 256 };
 	static struct mx_sample_key keys[MAXW];
 	static char *whats[MAXW];
-	static int entry_of[MAXW], shared[MAXW];
+	static int entry_of[MAXW], shared[MAXW], first[MAXW], nsel[MAXW];
+	static int *sels[MAXW];
+	static char *notes[MAXW];
 	int nw, nent = 0, i, j, r;
 
 	if (!sel || !mx_linked_model_hash)
@@ -494,41 +514,63 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 			shared[nent++] = 0;
 		}
 	}
-	for (i = 0; i < nw; i++) {
-		const struct mx_space *sp;
-		struct vt_expunges x;
-		struct mx_world rw;
-		int n;
+	/* the samples, the entries of one model world together so that
+	 * they share the rows of the cover (the costly part) */
+	for (i = 0; i < nent; i++)
+		for (j = 0; j < nw; j++)
+			if (entry_of[j] == i) {
+				first[i] = j;
+				break;
+			}
+	for (i = 0; i < nent; i++) {
+		struct mx_row_cache rc;
+		int e;
 
-		for (j = 0; j < i && entry_of[j] != entry_of[i]; j++)
-			;
-		if (j < i)
-			continue;	/* not the first world of its entry */
-		if (table_world(i, space, fat_space, expunge_files, nexpunge_files, &sp, &rw, &x,
-				what, sizeof(what)) != 1)
-			return -1;
-		n = compute(&rw, sp, &x, sel, note, sizeof(note));
-		if (n < 0) {
-			fprintf(stderr, "sample table: %s\n", note);
-			return -1;
+		if (sels[i])
+			continue;
+		memset(&rc, 0, sizeof(rc));
+		for (e = i; e < nent; e++) {
+			const struct mx_space *sp;
+			struct vt_expunges x;
+			struct mx_world rw;
+
+			if (sels[e] || !same_model(&keys[first[e]], &keys[first[i]]))
+				continue;
+			if (table_world(first[e], space, fat_space, expunge_files, nexpunge_files, &sp,
+					&rw, &x, what, sizeof(what)) != 1)
+				return -1;
+			nsel[e] = compute_cached(&rw, sp, &x, sel, note, sizeof(note), &rc);
+			if (nsel[e] < 0) {
+				fprintf(stderr, "sample table: %s\n", note);
+				return -1;
+			}
+			if (!(sels[e] = malloc(sizeof(int) * ((size_t)nsel[e] + 1))) ||
+			    !(notes[e] = strdup(note)))
+				return -1;
+			memcpy(sels[e], sel, sizeof(int) * (size_t)nsel[e]);
 		}
-		fprintf(fp, "/* entry %d, the sample of:\n", entry_of[i]);
-		for (j = i; j < nw; j++)
-			if (entry_of[j] == entry_of[i]) {
+		mx_row_cache_free(&rc);
+	}
+	for (i = 0; i < nent; i++) {
+		fprintf(fp, "/* entry %d, the sample of:\n", i);
+		for (j = first[i]; j < nw; j++)
+			if (entry_of[j] == i) {
 				fprintf(fp, " *   ");
 				put_comment_text(fp, whats[j]);
 				fprintf(fp, "\n");
 			}
-		fprintf(fp, " */\nstatic const int sel%d[] = {", entry_of[i]);
-		for (j = 0; j < n; j++)
-			fprintf(fp, "%s%d", !j ? "\n\t" : j % 12 ? ", " : ",\n\t", sel[j]);
-		fprintf(fp, "\n};\nstatic const char note%d[] = ", entry_of[i]);
-		put_string(fp, note);
-		fprintf(fp, ";\nstatic const char what%d[] = ", entry_of[i]);
-		snprintf(note, sizeof(note), "%s%s", whats[i],
-			 shared[entry_of[i]] ? " and the worlds sharing its sample" : "");
+		fprintf(fp, " */\nstatic const int sel%d[] = {", i);
+		for (j = 0; j < nsel[i]; j++)
+			fprintf(fp, "%s%d", !j ? "\n\t" : j % 12 ? ", " : ",\n\t", sels[i][j]);
+		fprintf(fp, "\n};\nstatic const char note%d[] = ", i);
+		put_string(fp, notes[i]);
+		fprintf(fp, ";\nstatic const char what%d[] = ", i);
+		snprintf(note, sizeof(note), "%s%s", whats[first[i]],
+			 shared[i] ? " and the worlds sharing its sample" : "");
 		put_string(fp, note);
 		fprintf(fp, ";\n\n");
+		free(sels[i]);
+		free(notes[i]);
 	}
 	fprintf(fp, "static const struct mx_sample_entry entries[] = {\n");
 	for (i = 0; i < nw; i++) {
