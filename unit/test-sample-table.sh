@@ -1,8 +1,8 @@
 #!/bin/bash
 # matrix/011's sample chosen at build time (lib/matrix/sample_table.h), TAP.
 # No root: nothing is mounted, the model alone is asked.
-#  1: the table's sample is the computed one for run/vm's worlds (tmpfs
-#     with and without expunge/xfs, xfs, ext4; btrfs, vfat; msdos and
+#  1: the table's sample is the computed one for run/vm's worlds (ext4,
+#     xfs, btrfs, tmpfs with and without expunge/xfs, vfat; msdos and
 #     exfat have worlds of their own); a table made
 #     from other sources is not used; VT_SAMPLE_WITHOUT_MUTANT computes
 #     another sample, also where the world is in the table.
@@ -10,23 +10,28 @@
 #     from the table or computed (VT_SAMPLE_COMPUTE=1), and it says which.
 #  3: the program that writes the table has none and computes the same.
 #  4: a world the table does not hold is computed, and says so.
+#  5: the worlds run/vm's guest gives the default filesystems of ./check
+#     (and every other filesystem the matrix runs on), on a Debian and on
+#     a mainline kernel, and those of a systemd host and of the CI host,
+#     are in the table: a run there takes its sample from it.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 prog=$top/tests/matrix/011
 n=0 failed=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi; }
-echo "1..4"
+echo "1..5"
 tmp=$(mktemp -d /tmp/vfsidmap-stab.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 unset VT_SAMPLE_WITHOUT VT_SAMPLE_WITHOUT_MUTANT VT_SAMPLE_COMPUTE VT_EXPUNGE VT_ALLOW_SYSCTL FSTYP
 
-# 1: worlds 0, 1, 8 and 16 are the guest's on a Debian kernel: tmpfs without
-# and with expunge/xfs, xfs, ext4 (lib/matrix/sample_table.c table_world)
+# 1: worlds 0, 2, 3 and 9 are the guest's on a Debian kernel: ext4, xfs
+# with expunge/xfs, btrfs, ntfs3 (lib/matrix/sample_table.c table_world)
 m='attr_rules.c:vt_setattr_copy/from_vfsuid#identity'
-VT_SAMPLE_WITHOUT_MUTANT=$m "$prog" --check-sample-table --world 0 --world 1 --world 8 \
-	--world 16 "$top/expunge/xfs" >"$tmp/check.out"; rc=$?
+VT_SAMPLE_WITHOUT_MUTANT=$m "$prog" --check-sample-table --world 0 --world 2 --world 3 --world 9 \
+	"$top/expunge/ntfs3" "$top/expunge/xfs" >"$tmp/check.out"; rc=$?
 sed 's/^/# /' "$tmp/check.out"
-[ $rc = 0 ] && [ "$(grep -c '^ok: ' "$tmp/check.out")" = 6 ] && ! grep -q '^not ok' "$tmp/check.out"
+[ $rc = 0 ] && [ "$(grep -c '^ok: ' "$tmp/check.out")" = 6 ] && ! grep -q '^not ok' "$tmp/check.out" &&
+	grep -q '^ok: world 3 (btrfs on' "$tmp/check.out" && grep -q '^ok: world 9 (ntfs3 on' "$tmp/check.out"
 ok $? "the table's samples are the computed ones; a stale table and VT_SAMPLE_WITHOUT_MUTANT compute"
 
 # 2: this machine's world, table or not
@@ -54,4 +59,52 @@ VT_EXPUNGE=$tmp/ex VT_ALLOW_SYSCTL=1 "$prog" --list-sample --fs tmpfs >"$tmp/m" 
 VT_EXPUNGE=$tmp/ex VT_ALLOW_SYSCTL=1 "$top/tests/matrix/011-gen" --list-sample --fs tmpfs >"$tmp/m2" 2>/dev/null
 [ $rc = 0 ] && cmp -s "$tmp/m" "$tmp/m2" && grep -q 'this world is not in the build-time table' "$tmp/m.err"
 ok $? "a world the table does not hold is computed"
+# 5: the guest's facts. run/vm's init exports VT_ALLOW_SYSCTL=1 and runs
+# ./check as PID 1's child: the whole bounding set. fs.protected_*: the
+# kernel's defaults, no systemd to change them: Debian's kernel sets
+# symlinks and hardlinks to 1 ("fs: Enable link security restrictions by
+# default", fs/namei.c), mainline none (sysctl_protected_* are 0). The
+# filesystems: ./check's default list (common/config.sh) with the expunge
+# files ./check applies to them (expunge/<fs>, common/tests.sh), then the
+# others the matrix runs on (lib/fs/fs_table.c: owners in the inode or
+# from mount options; ntfs3 without and with acl).
+good=0
+grep -q '^export VT_ALLOW_SYSCTL=1$' "$top/run/vm" || { good=1; echo "# run/vm no longer exports VT_ALLOW_SYSCTL=1"; }
+VT_DEFAULT_FS=()
+eval "$(grep '^VT_DEFAULT_FS=' "$top/common/config.sh")"
+[ ${#VT_DEFAULT_FS[@]} -ge 4 ] || { good=1; echo "# no default filesystems in common/config.sh"; }
+worlds=()
+for fs in "${VT_DEFAULT_FS[@]}" f2fs ntfs3 ntfs3+acl hugetlbfs msdos exfat; do
+	for machine in "debian-guest 1,1,0,0 --allow-sysctl" "mainline-guest 0,0,0,0 --allow-sysctl" \
+		"systemd-host 1,1,1,2" "ci-host 0,1,0,0 --bset-drop 0x1000000"; do
+		worlds+=("$fs $machine")
+	done
+done
+n5=0
+for w in "${worlds[@]}"; do
+	read -r fs machine prot extra <<<"$w"
+	args=(--fs "${fs%+acl}" --protected "$prot")
+	[ "$fs" != "${fs%+acl}" ] && args+=(--acl)
+	# shellcheck disable=SC2206
+	[ -n "$extra" ] && args+=($extra)
+	ex=()
+	[ -f "$top/expunge/${fs%+acl}" ] && ex=(--expunge "$top/expunge/${fs%+acl}")
+	for e in none "${ex[@]+yes}"; do
+		[ "$e" = none ] && set -- || set -- "${ex[@]}"
+		"$prog" --sample-source "${args[@]}" "$@" >"$tmp/src" 2>&1; rc=$?
+		n5=$((n5 + 1))
+		if [ $rc != 0 ] || ! grep -q '^# sample from the build-time table' "$tmp/src"; then
+			good=1
+			echo "# not in the table: $fs on the $machine${1:+ with $2}:"
+			sed 's/^/#   /' "$tmp/src"
+		fi
+	done
+done
+# and the check itself can fail: a world no machine of the table has
+"$prog" --sample-source --fs btrfs --protected 2,1,0,0 --allow-sysctl >"$tmp/src" 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'not in the build-time table' "$tmp/src" &&
+	grep -q '^# nearest, .*fs.protected_\* 2/1/0/0, there' "$tmp/src" ||
+	{ good=1; echo "# a world outside the table was not reported so:"; sed 's/^/#   /' "$tmp/src"; }
+echo "# $n5 worlds of run/vm's guest, systemd and CI hosts looked up"
+ok $good "the guest's and the hosts' worlds of every filesystem are in the table"
 [ $failed = 0 ]

@@ -22,15 +22,15 @@ const struct vt_fs_row vt_fs_table[] = {
 	/* mkfs.xfs wants 300 MiB since xfsprogs 5.19 */
 	{ "xfs", VT_FS_MKFS, "mkfs.xfs", "-q -f", 512, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR, false, "", "xfsprogs", "CONFIG_XFS_FS", "xfs", "fs/xfs",
+	  VT_FSF_FILEATTR | VT_FSF_DEDUPE, false, "", "xfsprogs", "CONFIG_XFS_FS", "xfs", "fs/xfs",
 	  "xfs_vn_tmpfile, xfs_vn_rename (RENAME_WHITEOUT), xfs_xattr_handlers, xfs_set_acl, "
-	  "xfs_fileattr_set", false },
+	  "xfs_fileattr_set, xfs_file_remap_range", false },
 	/* mkfs.btrfs refuses images under ~114 MiB */
 	{ "btrfs", VT_FS_MKFS, "mkfs.btrfs", "-q -f", 512, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR | VT_FSF_SUBVOLUME, false, "", "btrfs-progs", "CONFIG_BTRFS_FS", "btrfs", "fs/btrfs",
+	  VT_FSF_FILEATTR | VT_FSF_SUBVOLUME | VT_FSF_DEDUPE, false, "", "btrfs-progs", "CONFIG_BTRFS_FS", "btrfs", "fs/btrfs",
 	  "btrfs_tmpfile, btrfs_rename2 (RENAME_WHITEOUT), btrfs_xattr_handlers, btrfs_set_acl, "
-	  "btrfs_fileattr_set, btrfs_ioctl (BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SNAP_CREATE_V2, "
+	  "btrfs_fileattr_set, btrfs_remap_file_range, btrfs_ioctl (BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SNAP_CREATE_V2, "
 	  "BTRFS_IOC_SNAP_DESTROY_V2)", false },
 	{ "tmpfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
 	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
@@ -220,6 +220,9 @@ int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule
 			"CAP_SYS_ADMIN in the initial namespace (fs/super.c), so no superblock of it "
 			"belongs to a user namespace";
 		return EPERM;
+	case VT_FSF_DEDUPE:
+		*rule = "vfs_dedupe_file_range: no ->remap_file_range -> EOPNOTSUPP";
+		return EOPNOTSUPP;
 	case VT_FSF_SUBVOLUME:
 		*rule = "subvolumes and snapshots are btrfs ioctls (btrfs_ioctl); another "
 			"filesystem's ->unlocked_ioctl does not know them: ENOTTY";
@@ -254,7 +257,7 @@ const char *vt_fs_feature_name(unsigned int bit)
 	static const char *const names[VT_FSF__COUNT] = {
 		"symlink", "devnode", "hardlink", "tmpfile", "whiteout", "xattr_user",
 		"xattr_trusted", "xattr_security", "posix_acl", "setid", "sticky", "fileattr",
-		"write", "exchange", "overlay", "subvolume", "userns_mount",
+		"write", "exchange", "overlay", "subvolume", "userns_mount", "dedupe",
 	};
 	int k;
 

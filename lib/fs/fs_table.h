@@ -49,7 +49,8 @@ enum vt_fs_feature {
 	 * inside a user namespace (its s_user_ns) and then idmapped by the
 	 * initial root (the matrix's userns maps, lib/matrix/axes.c) */
 	VT_FSF_USERNS_MOUNT = 1u << 16,
-	VT_FSF__COUNT = 17,
+	VT_FSF_DEDUPE = 1u << 17,	/* FIDEDUPERANGE: ->remap_file_range */
+	VT_FSF__COUNT = 18,
 };
 
 struct vt_fs_row {

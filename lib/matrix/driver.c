@@ -870,7 +870,8 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	if ((n = mutant_option(argc, argv)) >= 0)
 		return n;
 	if (argc > 1 && (strcmp(argv[1], "--sample-table") == 0 ||
-			 strcmp(argv[1], "--check-sample-table") == 0))
+			 strcmp(argv[1], "--check-sample-table") == 0 ||
+			 strcmp(argv[1], "--sample-source") == 0))
 		unsetenv("FSTYP");	/* the space below: the owners-in-inode one */
 	if (list_sample && !(argc == 2 || (argc == 4 && strcmp(argv[2], "--fs") == 0))) {
 		fprintf(stderr, "vfsidmap: usage: --list-sample [--fs FSTYPE]\n");
@@ -924,6 +925,8 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		return mx_sample_table_main(&sp, argc - 2, argv + 2);
 	if (argc > 1 && strcmp(argv[1], "--check-sample-table") == 0)
 		return mx_sample_table_check_main(&sp, argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--sample-source") == 0)
+		return mx_sample_source_main(&sp, argc - 2, argv + 2);
 	if (list_sample)
 		return mx_list_sample(&sp, fstype);
 	if (score)

@@ -106,6 +106,21 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 			 const struct vt_expunges *x, int *sel, char *note, size_t notelen,
 			 const struct mx_mutants *mu, struct mx_mstats *ms)
 {
+	return mx_choose_sample_cached(rw, sp, x, sel, note, notelen, mu, ms, NULL);
+}
+
+void mx_row_cache_free(struct mx_row_cache *rc)
+{
+	free(rc->rows);
+	free(rc->have);
+	memset(rc, 0, sizeof(*rc));
+}
+
+int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp,
+			    const struct vt_expunges *x, int *sel, char *note, size_t notelen,
+			    const struct mx_mutants *mu, struct mx_mstats *ms,
+			    struct mx_row_cache *rc)
+{
 	const char *without = getenv("VT_SAMPLE_WITHOUT");
 	const char *without_mut = getenv("VT_SAMPLE_WITHOUT_MUTANT");
 	enum vt_rule drop = VT_R_NONE;
@@ -127,6 +142,21 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		nchosen = -1;
 		goto out;
 	}
+	/* a row is the case's alone only without the leaving-out and stats below */
+	if ((without && *without) || (without_mut && *without_mut) || ms)
+		rc = NULL;
+	if (rc && !rc->rows) {
+		rc->total = sp->total;
+		rc->nwords = nwords;
+		rc->rows = calloc((size_t)sp->total * (size_t)nwords, sizeof(uint64_t));
+		rc->have = calloc((size_t)sp->total + 1, 1);
+		if (!rc->rows || !rc->have) {
+			mx_row_cache_free(rc);
+			rc = NULL;
+		}
+	}
+	if (rc && (rc->total != sp->total || rc->nwords != nwords))
+		rc = NULL;	/* made for another space */
 	if (without && *without) {
 		drop = vt_rule_by_slug(without);
 		if (drop == VT_R_NONE) {
@@ -167,6 +197,11 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 			if (vt_expunged(x, f->test_id, nm))
 				continue;
 		}
+		if (rc && rc->have[g]) {
+			memcpy(row, rc->rows + (size_t)g * nwords, sizeof(uint64_t) * (size_t)nwords);
+			cand[ncand++] = g;
+			continue;
+		}
 		nk = mx_case_kills(rw, f, idx, mu, seen, kills, &c, &e, &tr, ms);
 		/* the space's kills, before any case is left out */
 		for (k = 0; k < nk && ms; k++)
@@ -188,6 +223,10 @@ int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		for (k = 0; k < nk; k++) {
 			item = nitems_axes + kills[k];
 			row[item / 64] |= 1ULL << (item % 64);
+		}
+		if (rc) {
+			memcpy(rc->rows + (size_t)g * nwords, row, sizeof(uint64_t) * (size_t)nwords);
+			rc->have[g] = 1;
 		}
 		cand[ncand++] = g;
 	}

@@ -32,5 +32,23 @@ int mx_case_kills(const struct mx_world *rw, const struct vt_family *f, int idx,
 int mx_choose_sample(const struct mx_world *rw, const struct mx_space *sp,
 		     const struct vt_expunges *x, int *sel, char *note, size_t notelen,
 		     const struct mx_mutants *mu, struct mx_mstats *ms);
+/* What a case brings to the cover (its rule directions, axes and kills)
+ * depends on the case and on the model world alone, not on which other
+ * cases are candidates: worlds that differ only in their candidates
+ * (filesystems, expunges) share these rows. Zeroed by the caller; valid
+ * for one space, one model world and one set of mutants. */
+struct mx_row_cache {
+	int total, nwords;
+	uint64_t *rows;		/* total x nwords, once computed */
+	uint8_t *have;		/* which rows are */
+};
+void mx_row_cache_free(struct mx_row_cache *rc);
+/* mx_choose_sample() taking the rows of RC where it has them and keeping
+ * the ones it computes there (not with VT_SAMPLE_WITHOUT, _MUTANT or MS,
+ * which need more than the row). The same sample as without RC. */
+int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp,
+			    const struct vt_expunges *x, int *sel, char *note, size_t notelen,
+			    const struct mx_mutants *mu, struct mx_mstats *ms,
+			    struct mx_row_cache *rc);
 
 #endif

@@ -6,35 +6,41 @@
  * worlds below and links it into tests/matrix/011; a run looks its world
  * up and computes only when the table lacks it. */
 #include "matrix/sample_table.h"
+#include "fs/fs_table.h"
 #include "matrix/axes.h"
 #include "matrix/sample_choice.h"
 #include "matrix/optowner_fixture.h"
 #include "model/break.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *mx_linked_model_hash;
 const struct mx_sample_table *mx_linked_sample_table;
 
-/* The worlds the table holds. run/vm's guest (no systemd; it may change
- * the fs.protected_* values: VT_ALLOW_SYSCTL=1) with a Debian kernel's
- * defaults (symlinks and hardlinks 1: Debian's "fs: Enable link security
- * restrictions by default", fs/namei.c) and with a mainline kernel's (all
- * 0, run/build-kernel); a host with systemd's 50-default.conf (1/1/1/2);
- * this project's CI host (0/1/0/0, a container whose bounding set lacks
- * CAP_SYS_RESOURCE). The root's bounding set of a kernel whose last
- * capability is 40 (CAP_CHECKPOINT_RESTORE, 5.9 and later), the default
- * overflow ids. Any other world computes its sample. */
-static const struct {
+/* The machines whose worlds the table holds: run/vm's guest (no
+ * systemd; it may change the fs.protected_* values: VT_ALLOW_SYSCTL=1)
+ * with a Debian kernel's defaults (symlinks and hardlinks 1: Debian's
+ * "fs: Enable link security restrictions by default", fs/namei.c) and
+ * with a mainline kernel's (all 0, run/build-kernel); a host with
+ * systemd's 50-default.conf (1/1/1/2); this project's CI host (0/1/0/0,
+ * a container whose bounding set lacks CAP_SYS_RESOURCE). The root's
+ * bounding set of a kernel whose last capability is 40
+ * (CAP_CHECKPOINT_RESTORE, 5.9 and later), the default overflow ids.
+ * On each, every filesystem of the table the matrix runs on (fs_world()).
+ * Any other world computes its sample. */
+struct table_machine {
 	int sysctl[VT_SYSCTL__COUNT];	/* symlinks, hardlinks, fifos, regular */
 	int allowed;
 	uint64_t bset_drop;		/* capabilities not in the bounding set */
-} table_worlds[] = {
-	{ { 1, 1, 0, 0 }, 1, 0 },
-	{ { 0, 0, 0, 0 }, 1, 0 },
-	{ { 1, 1, 1, 2 }, 0, 0 },
-	{ { 0, 1, 0, 0 }, 0, 1ULL << 24 /* CAP_SYS_RESOURCE */ },
+	const char *what;
+};
+static const struct table_machine table_machines[] = {
+	{ { 1, 1, 0, 0 }, 1, 0, "run/vm guest, Debian kernel" },
+	{ { 0, 0, 0, 0 }, 1, 0, "run/vm guest, mainline kernel" },
+	{ { 1, 1, 1, 2 }, 0, 0, "systemd host" },
+	{ { 0, 1, 0, 0 }, 0, 1ULL << 24 /* CAP_SYS_RESOURCE */, "CI host" },
 };
 #define TABLE_CAP_LAST 40
 
@@ -105,7 +111,9 @@ static void mark_expunged(const struct mx_space *sp, const struct vt_expunges *x
 		}
 }
 
-/* The key of world RW with expunge list X; -1 if out of memory. */
+/* The key of world RW with expunge list X; -1 if out of memory. The
+ * candidates are found as mx_choose_sample() finds them: the cases
+ * mx_case_skip() lets run, less those the expunge list takes out. */
 static int make_key(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
 		    struct mx_sample_key *k)
 {
@@ -122,57 +130,94 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 		if (vt_optowner_all[i] == rw->optowner)
 			k->fat = 1 + i;
 	k->posixacl = rw->posixacl;
-	k->whiteout = !rw->no_whiteout[0];
-	k->exec = !rw->no_exec[0];
-	k->fileattr = !rw->no_fileattr[0];
-	k->leases = !rw->no_lease[0];
-	k->dedupe = !rw->no_dedupe[0];
-	k->atime = !rw->no_atime[0];
-	k->cachestat = !rw->no_cachestat[0];
-	k->sysctl_allowed = rw->sysctl_allowed;
 	for (i = 0; i < VT_SYSCTL__COUNT; i++)
 		k->sysctl[i] = rw->sysctl_orig[i];
 	k->overflowuid = rw->overflowuid;
 	k->overflowgid = rw->overflowgid;
 	k->bset_init = rw->bset_init;
 	k->cap_full = rw->cap_full;
-	k->fs_lacks = rw->fs_lacks;
-	k->userns_sb = !rw->no_userns_sb[0];
 	k->suid_dump_user = rw->suid_dumpable == 1;
 	k->total = sp->total;
-	k->expunged_hash = 0xcbf29ce484222325ULL;
+	k->run_hash = 0xcbf29ce484222325ULL;
 	if (x->n)
 		mark_expunged(sp, x, ex);
-	for (g = 0; g < sp->total; g++)
-		if (ex[g]) {
-			k->nexpunged++;
-			k->expunged_hash = fnv_int(k->expunged_hash, g);
-		}
+	for (g = 0; g < sp->total; g++) {
+		struct vt_mcase c;
+		int idx;
+		const struct vt_family *f = mx_space_case(sp, g, &idx);
+
+		if (ex[g])
+			continue;
+		int map, caller;
+
+		memset(&c, 0, sizeof(c));
+		f->make(idx % f->local_count, &c);
+		vt_family_pair(f, idx / f->local_count, &map, &caller);
+		if (*mx_case_skip(rw, &c, map))
+			continue;
+		k->nrun++;
+		k->run_hash = fnv_int(k->run_hash, g);
+	}
 	free(ex);
 	return 0;
 }
 
-static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *b)
+/* The facts in which two keys differ, named in BUF ("" if none); their
+ * number. */
+static int key_diff(const struct mx_sample_key *a, const struct mx_sample_key *b, char *buf,
+		    size_t len)
 {
-	int i;
+	size_t off = 0;
+	int n = 0, i;
 
+#define DIFF(cond, ...)                                                                  \
+	do {                                                                             \
+		if (cond) {                                                              \
+			n++;                                                             \
+			if (off < len)                                                   \
+				off += (size_t)snprintf(buf + off, len - off, "%s", off ? "; " : ""); \
+			if (off < len)                                                   \
+				off += (size_t)snprintf(buf + off, len - off, __VA_ARGS__); \
+		}                                                                        \
+	} while (0)
+	*buf = 0;
+	DIFF(a->fat != b->fat, "option-owner filesystem %d, there %d", a->fat, b->fat);
+	DIFF(a->posixacl != b->posixacl, "POSIX ACLs %d, there %d", a->posixacl, b->posixacl);
 	for (i = 0; i < VT_SYSCTL__COUNT; i++)
 		if (a->sysctl[i] != b->sysctl[i])
-			return false;
-	return a->fat == b->fat && a->posixacl == b->posixacl && a->whiteout == b->whiteout &&
-	       a->exec == b->exec && a->sysctl_allowed == b->sysctl_allowed &&
-	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
-	       a->bset_init == b->bset_init && a->cap_full == b->cap_full && a->total == b->total &&
-	       a->nexpunged == b->nexpunged && a->expunged_hash == b->expunged_hash &&
-	       a->fileattr == b->fileattr && a->leases == b->leases &&
-	       a->dedupe == b->dedupe && a->atime == b->atime &&
-	       a->cachestat == b->cachestat && a->fs_lacks == b->fs_lacks &&
-	       a->userns_sb == b->userns_sb && a->suid_dump_user == b->suid_dump_user;
+			break;
+	DIFF(i < VT_SYSCTL__COUNT, "fs.protected_* %d/%d/%d/%d, there %d/%d/%d/%d", a->sysctl[0],
+	     a->sysctl[1], a->sysctl[2], a->sysctl[3], b->sysctl[0], b->sysctl[1], b->sysctl[2],
+	     b->sysctl[3]);
+	DIFF(a->overflowuid != b->overflowuid || a->overflowgid != b->overflowgid,
+	     "overflow ids %u:%u, there %u:%u", a->overflowuid, a->overflowgid, b->overflowuid,
+	     b->overflowgid);
+	DIFF(a->suid_dump_user != b->suid_dump_user, "fs.suid_dumpable 1 %d, there %d",
+	     a->suid_dump_user, b->suid_dump_user);
+	DIFF(a->bset_init != b->bset_init || a->cap_full != b->cap_full,
+	     "bounding set %#llx of %#llx, there %#llx of %#llx", (unsigned long long)a->bset_init,
+	     (unsigned long long)a->cap_full, (unsigned long long)b->bset_init,
+	     (unsigned long long)b->cap_full);
+	DIFF(a->total != b->total, "%d cases in the space, there %d", a->total, b->total);
+	DIFF(a->total == b->total && (a->nrun != b->nrun || a->run_hash != b->run_hash),
+	     "candidates (cases run here, not expunged) %d, there %d%s", a->nrun, b->nrun,
+	     a->nrun == b->nrun ? ", not the same ones" : "");
+#undef DIFF
+	return n;
 }
 
-/* The cover as sample_choice.c makes it, with the mutants of this build. */
-static int compute(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
-		   int *sel, char *note, size_t notelen)
+static bool same_key(const struct mx_sample_key *a, const struct mx_sample_key *b)
+{
+	char buf[8];
+
+	return key_diff(a, b, buf, sizeof(buf)) == 0;
+}
+
+/* The cover as sample_choice.c makes it, with the mutants of this build
+ * (and the rows of RC, if not NULL: sample_choice.h). */
+static int compute_cached(const struct mx_world *rw, const struct mx_space *sp,
+			  const struct vt_expunges *x, int *sel, char *note, size_t notelen,
+			  struct mx_row_cache *rc)
 {
 	struct mx_mutants mu;
 	int n = -1, nbreak;
@@ -182,11 +227,28 @@ static int compute(const struct mx_world *rw, const struct mx_space *sp, const s
 	 * then makes the cases expect */
 	vt_mut_clear();
 	if (mx_mutants_init(&mu) == 0)
-		n = mx_choose_sample(rw, sp, x, sel, note, notelen, &mu, NULL);
+		n = mx_choose_sample_cached(rw, sp, x, sel, note, notelen, &mu, NULL, rc);
 	mx_mutants_free(&mu);
 	if (brk)
 		vt_mut_set(brk);
 	return n;
+}
+
+static int compute(const struct mx_world *rw, const struct mx_space *sp, const struct vt_expunges *x,
+		   int *sel, char *note, size_t notelen)
+{
+	return compute_cached(rw, sp, x, sel, note, notelen, NULL);
+}
+
+/* Whether two keys have the same model world (all but the candidates):
+ * the rows of one serve the other (struct mx_row_cache). */
+static bool same_model(const struct mx_sample_key *a, const struct mx_sample_key *b)
+{
+	return a->fat == b->fat && a->posixacl == b->posixacl &&
+	       memcmp(a->sysctl, b->sysctl, sizeof(a->sysctl)) == 0 &&
+	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
+	       a->bset_init == b->bset_init && a->cap_full == b->cap_full &&
+	       a->suid_dump_user == b->suid_dump_user && a->total == b->total;
 }
 
 int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
@@ -210,7 +272,10 @@ int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
 		/* made from other sources: a stale table is never used */
 		*how = "computed at run time (the build-time table was made from other sources)";
 	} else if (make_key(rw, sp, x, &k) == 0) {
-		*how = "computed at run time (this world is not in the build-time table)";
+		static char miss[1200];
+		char d[600];
+		int nd, best = 1 << 30;
+
 		for (i = 0; i < t->n; i++)
 			if (same_key(&t->e[i].key, &k)) {
 				memcpy(sel, t->e[i].sel, sizeof(int) * (size_t)t->e[i].n);
@@ -218,6 +283,17 @@ int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
 				*how = "from the build-time table (tests/matrix/011-table.c)";
 				return t->e[i].n;
 			}
+		/* what keeps it out: the nearest world of the table */
+		*how = "computed at run time (this world is not in the build-time table)";
+		for (i = 0; i < t->n; i++) {
+			nd = key_diff(&k, &t->e[i].key, d, sizeof(d));
+			if (nd < best) {
+				best = nd;
+				snprintf(miss, sizeof(miss), "computed at run time (this world is not in "
+					 "the build-time table; nearest, %s: %s)", t->e[i].what, d);
+				*how = miss;
+			}
+		}
 	}
 	return compute(rw, sp, x, sel, note, notelen);
 }
@@ -266,63 +342,142 @@ static int load_expunge_file(const char *path, struct vt_expunges *x)
 	return 0;
 }
 
+/* Whether the matrix runs on row R: owners in the inode (not a
+ * read-only image), or worlds it builds from mount options. */
+static bool matrix_row(const struct vt_fs_row *r)
+{
+	return r->owner == VT_OWNER_INODE ||
+	       (r->owner == VT_OWNER_MOUNT_OPTIONS && vt_optowner_fs(r->name));
+}
+
+/* Whether row R has POSIX ACLs only when mounted with the option acl:
+ * a mount variant of its row names it (ntfs3: SB_POSIXACL only from
+ * ntfs_fs_parse_param). A default mount then has none. */
+static bool acl_by_option(const struct vt_fs_row *r)
+{
+	const char *s = r->mount_variants;
+
+	if (!(r->supports & VT_FSF_POSIX_ACL))
+		return false;
+	while (*s) {
+		size_t n = strcspn(s, ";,");
+
+		if (n == 3 && strncmp(s, "acl", 3) == 0)
+			return true;
+		s += n;
+		s += *s ? 1 : 0;
+	}
+	return false;
+}
+
+/* The world a mount of FSTYPE (with the option acl if ACL, for a row
+ * that needs it) gives on machine M, as mx_world_setup() would probe it,
+ * answered by the filesystem table: POSIX ACLs, RENAME_WHITEOUT and
+ * FIDEDUPERANGE as its row says; setuid exec allowed (check mounts
+ * without nosuid), fs.leases-enable 1 (its default). NULL or why not. */
+static const char *fs_world(struct mx_world *rw, const char *fstype, bool acl,
+			    const struct table_machine *m)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	const char *why;
+	int k;
+
+	if (!r || !matrix_row(r))
+		return "not a filesystem of the table the matrix runs on";
+	why = mx_assumed_world(rw, fstype);
+	if (why)
+		return why;
+	for (k = 0; k < VT_SYSCTL__COUNT; k++)
+		rw->sysctl_orig[k] = rw->sysctl_cur[k] = m->sysctl[k];
+	rw->sysctl_allowed = m->allowed;
+	rw->cap_full = (1ULL << (TABLE_CAP_LAST + 1)) - 1;
+	rw->bset_init = rw->cap_full & ~m->bset_drop;
+	rw->overflowuid = rw->overflowgid = 65534;
+	rw->no_lease[0] = 0;
+	rw->no_exec[0] = 0;
+	rw->suid_dumpable = 0;	/* the kernel's default (2, systemd's, decides the same) */
+	if (rw->optowner)
+		return NULL;	/* no ACLs, whiteouts or dedupe: mx_assumed_world */
+	rw->posixacl = (r->supports & VT_FSF_POSIX_ACL) && (acl || !acl_by_option(r));
+	rw->no_whiteout[0] = rw->no_dedupe[0] = 0;
+	if (!(r->supports & VT_FSF_WHITEOUT))
+		snprintf(rw->no_whiteout, sizeof(rw->no_whiteout),
+			 "%s has no RENAME_WHITEOUT (lib/fs/fs_table.c)", fstype);
+	if (!(r->supports & VT_FSF_DEDUPE))
+		snprintf(rw->no_dedupe, sizeof(rw->no_dedupe),
+			 "%s has no ->remap_file_range (lib/fs/fs_table.c)", fstype);
+	return NULL;
+}
+
+/* The last component of PATH. */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* Whether expunge file FILE applies to FSTYPE by default: ./check applies
+ * expunge/<fstype> to runs on it (common/tests.sh); a file named after
+ * no filesystem of the table to every world. */
+static bool file_applies(const char *file, const char *fstype)
+{
+	return strcmp(base_name(file), fstype) == 0 || !vt_fs_row(base_name(file));
+}
+
 /* World number I of the table (the order the table is written in): its
- * space, assumed world and expunge list. 1: there is one; 0: I is past
- * the last; -1: an expunge file cannot be read. */
+ * space, assumed world and expunge list. For each machine, each
+ * filesystem of the table the matrix runs on (for a row whose ACLs need
+ * the option acl: without and with it), without and with each expunge
+ * file that applies to it. 1: there is one; 0: I is past the last; -1:
+ * an expunge file cannot be read. */
 static int table_world(int i, const struct mx_space *space, const struct mx_space *fat_space,
 		       char **files, int nfiles, const struct mx_space **sp, struct mx_world *rw,
 		       struct vt_expunges *x, char *what, size_t whatlen)
 {
-	const int nw = (int)(sizeof(table_worlds) / sizeof(table_worlds[0]));
-	int fat, w, e, k, kind = 0;
-	/* the owners-in-inode kinds: tmpfs (no FIDEDUPERANGE, the userns maps'
-	 * filesystem: VT_FSF_USERNS_MOUNT), xfs and btrfs (FIDEDUPERANGE, no
-	 * userns maps), ext4 (neither) */
-	static const char *const kinds[3] = { "tmpfs", "xfs", "ext4" };
+	const int nm = (int)(sizeof(table_machines) / sizeof(table_machines[0]));
+	const struct table_machine *m = NULL;
+	const struct vt_fs_row *r = NULL;
+	int mi, e = -1, acl = 0, n = 0;
+	size_t ri;
 
-	/* the owners-in-inode worlds, each without and with every expunge
-	 * file, of each kind; then those of each option-owner filesystem
-	 * (vfat, msdos, exfat: vt_optowner_all) */
-	if (i < 3 * nw * (1 + nfiles)) {
-		fat = 0;
-		kind = i / (nw * (1 + nfiles));
-		i %= nw * (1 + nfiles);
-		w = i / (1 + nfiles);
-		e = i % (1 + nfiles) - 1;
-	} else if (i < nw * (3 + 3 * nfiles + vt_optowner_count)) {
-		fat = 1 + (i - 3 * nw * (1 + nfiles)) / nw;
-		w = (i - 3 * nw * (1 + nfiles)) % nw;
-		e = -1;
-	} else {
+	for (mi = 0; mi < nm && !m; mi++)
+		for (ri = 0; ri < vt_fs_table_count && !m; ri++) {
+			if (!matrix_row(&vt_fs_table[ri]))
+				continue;
+			for (acl = 0; acl <= (int)acl_by_option(&vt_fs_table[ri]) && !m; acl++)
+				for (e = -1; e < nfiles && !m; e++) {
+					if (e >= 0 && !file_applies(files[e], vt_fs_table[ri].name))
+						continue;
+					if (n++ == i) {
+						m = &table_machines[mi];
+						r = &vt_fs_table[ri];
+					}
+				}
+		}
+	if (!m)
 		return 0;
-	}
-	*sp = fat ? fat_space : space;
-	if (mx_assumed_world(rw, fat ? vt_optowner_all[fat - 1]->fstype : kinds[kind]))
+	acl--;
+	e--;
+	if (fs_world(rw, r->name, acl, m))
 		return -1;
-	for (k = 0; k < VT_SYSCTL__COUNT; k++)
-		rw->sysctl_orig[k] = rw->sysctl_cur[k] = table_worlds[w].sysctl[k];
-	rw->sysctl_allowed = table_worlds[w].allowed;
-	rw->cap_full = (1ULL << (TABLE_CAP_LAST + 1)) - 1;
-	rw->bset_init = rw->cap_full & ~table_worlds[w].bset_drop;
-	rw->overflowuid = rw->overflowgid = 65534;
-	rw->suid_dumpable = 0;	/* the kernel's default (2, systemd's, decides the same) */
-	rw->no_lease[0] = 0;	/* fs.leases-enable's default, whatever the build host has */
-	if (fat || kind != 1)
-		snprintf(rw->no_dedupe, sizeof(rw->no_dedupe), "no ->remap_file_range (assumed)");
-	else
-		rw->no_dedupe[0] = 0;
+	*sp = rw->optowner ? fat_space : space;
 	memset(x, 0, sizeof(*x));
 	if (e >= 0 && load_expunge_file(files[e], x) < 0)
 		return -1;
-	snprintf(what, whatlen, "%s, fs.protected_symlinks/hardlinks/fifos/regular=%d/%d/%d/%d%s, "
-		 "bounding set %#llx%s%s", fat ? vt_optowner_all[fat - 1]->fstype
-		 : kind == 1 ? "xfs, btrfs (FIDEDUPERANGE)"
-		 : kind == 2 ? "ext4 (no FIDEDUPERANGE, no userns maps)"
-		 : "tmpfs (no FIDEDUPERANGE, userns maps)",
-		 rw->sysctl_orig[0], rw->sysctl_orig[1], rw->sysctl_orig[2], rw->sysctl_orig[3],
-		 rw->sysctl_allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
+	snprintf(what, whatlen, "%s%s on the %s (fs.protected_symlinks/hardlinks/fifos/regular="
+		 "%d/%d/%d/%d%s, bounding set %#llx)%s%s", r->name, acl ? " -o acl" : "", m->what,
+		 m->sysctl[0], m->sysctl[1], m->sysctl[2], m->sysctl[3],
+		 m->allowed ? ", VT_ALLOW_SYSCTL=1" : "", (unsigned long long)rw->bset_init,
 		 e >= 0 ? ", expunged: " : "", e >= 0 ? files[e] : "");
 	return 1;
+}
+
+/* PATH in a C comment: no comment's end in it. */
+static void put_comment_text(FILE *fp, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '*' && s[1] == '/' ? '?' : *s, fp);
 }
 
 int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct mx_space *fat_space,
@@ -330,58 +485,123 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 {
 	static char note[1200], what[1200];
 	int *sel = malloc(sizeof(int) * ((size_t)space->total + (size_t)fat_space->total + 1));
-	struct mx_sample_key keys[64];
-	int nent, i, j, r;
+	enum { MAXW = 256 };
+	static struct mx_sample_key keys[MAXW];
+	static char *whats[MAXW];
+	static int entry_of[MAXW], shared[MAXW], first[MAXW], nsel[MAXW];
+	static int *sels[MAXW];
+	static char *notes[MAXW];
+	int nw, nent = 0, i, j, r;
 
 	if (!sel || !mx_linked_model_hash)
 		return -1;
 	fprintf(fp, "/* Made by make (tests/matrix/local.mk): tests/matrix/011-gen --sample-table;\n"
 		    " * the quick sample of each world of lib/matrix/sample_table.c. Do not edit. */\n"
 		    "#include \"matrix/sample_table.h\"\n\n");
-	for (nent = 0;; nent++) {
+	/* the worlds' keys; a world whose key an earlier one has shares its
+	 * sample (the choice depends on the key alone) */
+	for (nw = 0;; nw++) {
 		const struct mx_space *sp;
 		struct vt_expunges x;
 		struct mx_world rw;
-		int n;
 
-		r = table_world(nent, space, fat_space, expunge_files, nexpunge_files, &sp, &rw, &x,
+		r = table_world(nw, space, fat_space, expunge_files, nexpunge_files, &sp, &rw, &x,
 				what, sizeof(what));
 		if (r == 0)
 			break;
-		if (r < 0 || nent == (int)(sizeof(keys) / sizeof(keys[0])) ||
-		    make_key(&rw, sp, &x, &keys[nent]) < 0)
+		if (r < 0 || nw == MAXW || make_key(&rw, sp, &x, &keys[nw]) < 0 ||
+		    !(whats[nw] = strdup(what)))
 			return -1;
-		n = compute(&rw, sp, &x, sel, note, sizeof(note));
-		if (n < 0) {
-			fprintf(stderr, "sample table: %s\n", note);
-			return -1;
+		for (j = 0; j < nw && !same_key(&keys[j], &keys[nw]); j++)
+			;
+		if (j < nw) {
+			entry_of[nw] = entry_of[j];
+			shared[entry_of[j]]++;
+		} else {
+			entry_of[nw] = nent;
+			shared[nent++] = 0;
 		}
-		fprintf(fp, "/* ");
-		for (j = 0; what[j]; j++)	/* no comment's end in a path */
-			fputc(what[j] == '*' && what[j + 1] == '/' ? '?' : what[j], fp);
-		fprintf(fp, " */\nstatic const int sel%d[] = {", nent);
-		for (j = 0; j < n; j++)
-			fprintf(fp, "%s%d", !j ? "\n\t" : j % 12 ? ", " : ",\n\t", sel[j]);
-		fprintf(fp, "\n};\nstatic const char note%d[] = ", nent);
+	}
+	/* the samples, the entries of one model world together so that
+	 * they share the rows of the cover (the costly part) */
+	for (i = 0; i < nent; i++)
+		for (j = 0; j < nw; j++)
+			if (entry_of[j] == i) {
+				first[i] = j;
+				break;
+			}
+	for (i = 0; i < nent; i++) {
+		struct mx_row_cache rc;
+		int e;
+
+		if (sels[i])
+			continue;
+		memset(&rc, 0, sizeof(rc));
+		for (e = i; e < nent; e++) {
+			const struct mx_space *sp;
+			struct vt_expunges x;
+			struct mx_world rw;
+
+			if (sels[e] || !same_model(&keys[first[e]], &keys[first[i]]))
+				continue;
+			if (table_world(first[e], space, fat_space, expunge_files, nexpunge_files, &sp,
+					&rw, &x, what, sizeof(what)) != 1)
+				return -1;
+			nsel[e] = compute_cached(&rw, sp, &x, sel, note, sizeof(note), &rc);
+			if (nsel[e] < 0) {
+				fprintf(stderr, "sample table: %s\n", note);
+				return -1;
+			}
+			if (!(sels[e] = malloc(sizeof(int) * ((size_t)nsel[e] + 1))) ||
+			    !(notes[e] = strdup(note)))
+				return -1;
+			memcpy(sels[e], sel, sizeof(int) * (size_t)nsel[e]);
+		}
+		mx_row_cache_free(&rc);
+	}
+	for (i = 0; i < nent; i++) {
+		fprintf(fp, "/* entry %d, the sample of:\n", i);
+		for (j = first[i]; j < nw; j++)
+			if (entry_of[j] == i) {
+				fprintf(fp, " *   ");
+				put_comment_text(fp, whats[j]);
+				fprintf(fp, "\n");
+			}
+		fprintf(fp, " */\nstatic const int sel%d[] = {", i);
+		for (j = 0; j < nsel[i]; j++)
+			fprintf(fp, "%s%d", !j ? "\n\t" : j % 12 ? ", " : ",\n\t", sels[i][j]);
+		fprintf(fp, "\n};\nstatic const char note%d[] = ", i);
+		put_string(fp, notes[i]);
+		fprintf(fp, ";\nstatic const char what%d[] = ", i);
+		snprintf(note, sizeof(note), "%s%s", whats[first[i]],
+			 shared[i] ? " and the worlds sharing its sample" : "");
 		put_string(fp, note);
 		fprintf(fp, ";\n\n");
+		free(sels[i]);
+		free(notes[i]);
 	}
 	fprintf(fp, "static const struct mx_sample_entry entries[] = {\n");
-	for (i = 0; i < nent; i++) {
+	for (i = 0; i < nw; i++) {
 		const struct mx_sample_key *k = &keys[i];
 
-		fprintf(fp, "\t{ { %d, %d, %d, %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %#llxULL, %d, %d, %d, %d, %d, %#xu, %d, %d },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d },\n",
-			k->fat, k->posixacl, k->whiteout, k->exec, k->sysctl_allowed, k->sysctl[0],
-			k->sysctl[1], k->sysctl[2], k->sysctl[3], k->overflowuid, k->overflowgid,
-			(unsigned long long)k->bset_init, (unsigned long long)k->cap_full, k->total,
-			k->nexpunged, (unsigned long long)k->expunged_hash, k->fileattr, k->leases,
-			k->dedupe, k->atime, k->cachestat, k->fs_lacks, k->userns_sb, k->suid_dump_user,
-			i, i, i);
+		for (j = 0; j < i && entry_of[j] != entry_of[i]; j++)
+			;
+		if (j < i)
+			continue;
+		fprintf(fp, "\t{ { %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
+			"\t    %d, %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d, what%d },\n",
+			k->fat, k->posixacl, k->sysctl[0], k->sysctl[1], k->sysctl[2], k->sysctl[3],
+			k->overflowuid, k->overflowgid, (unsigned long long)k->bset_init,
+			(unsigned long long)k->cap_full, k->suid_dump_user, k->total, k->nrun,
+			(unsigned long long)k->run_hash, entry_of[i], entry_of[i], entry_of[i],
+			entry_of[i]);
 	}
 	fprintf(fp, "};\n\nstatic const struct mx_sample_table table = {\n\t\"%s\", %d, entries\n};\n\n"
 		"static void __attribute__((constructor)) link_table(void)\n{\n"
 		"\tmx_linked_sample_table = &table;\n}\n", mx_linked_model_hash, nent);
+	fprintf(stderr, "sample table: %d worlds, %d samples computed\n", nw, nent);
+	for (i = 0; i < nw; i++)
+		free(whats[i]);
 	free(sel);
 	return ferror(fp) ? -1 : 0;
 }
@@ -531,6 +751,92 @@ int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv)
 	}
 	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	return mx_sample_table_check(sp, &fsp, argv, argc, which, nwhich);
+}
+
+/* --sample-source: where the sample of a described world would come
+ * from (sample_table.h), without computing it. */
+int mx_sample_source_main(const struct mx_space *sp, int argc, char **argv)
+{
+	const struct vt_family *fat[16];
+	const struct mx_sample_table *t = mx_linked_sample_table;
+	struct mx_space fsp;
+	struct table_machine m = { { 0, 0, 0, 0 }, 0, 0, "machine described" };
+	struct mx_sample_key k;
+	struct vt_expunges x;
+	struct mx_world rw;
+	const char *fstype = NULL, *file = NULL, *why;
+	static char d[600];
+	int i, nd, best = 1 << 30, near = -1, acl = 0, protected = 0;
+
+	for (i = 0; i < argc; i++) {
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char end;
+
+		if (strcmp(argv[i], "--fs") == 0 && v) {
+			fstype = v;
+			i++;
+		} else if (strcmp(argv[i], "--acl") == 0) {
+			acl = 1;
+		} else if (strcmp(argv[i], "--allow-sysctl") == 0) {
+			m.allowed = 1;
+		} else if (strcmp(argv[i], "--protected") == 0 && v &&
+			   sscanf(v, "%d,%d,%d,%d%c", &m.sysctl[0], &m.sysctl[1], &m.sysctl[2],
+				  &m.sysctl[3], &end) == 4) {
+			protected = 1;
+			i++;
+		} else if (strcmp(argv[i], "--bset-drop") == 0 && v &&
+			   sscanf(v, "%" SCNx64 "%c", &m.bset_drop, &end) == 1) {
+			i++;
+		} else if (strcmp(argv[i], "--expunge") == 0 && v) {
+			file = v;
+			i++;
+		} else {
+			fprintf(stderr, "vfsidmap: usage: --sample-source --fs FSTYPE [--acl] --protected "
+				"S,H,F,R [--allow-sysctl] [--bset-drop HEX] [--expunge FILE]\n");
+			return 2;
+		}
+	}
+	if (!fstype || !protected) {
+		fprintf(stderr, "vfsidmap: --sample-source needs --fs and --protected\n");
+		return 2;
+	}
+	unsetenv("VT_SAMPLE_WITHOUT");
+	unsetenv("VT_SAMPLE_WITHOUT_MUTANT");
+	unsetenv("VT_SAMPLE_COMPUTE");
+	why = fs_world(&rw, fstype, acl, &m);
+	if (why) {
+		fprintf(stderr, "vfsidmap: --sample-source: %s: %s\n", fstype, why);
+		return 2;
+	}
+	optowner_space(sp->fams, sp->nfam, fat, &fsp);
+	memset(&x, 0, sizeof(x));
+	if ((file && load_expunge_file(file, &x) < 0) ||
+	    make_key(&rw, rw.optowner ? &fsp : sp, &x, &k) < 0)
+		return 2;
+	if (!t || !mx_linked_model_hash || strcmp(t->model_hash, mx_linked_model_hash) != 0) {
+		printf("# sample computed at run time (no build-time table of these sources)\n");
+		return 1;
+	}
+	for (i = 0; i < t->n; i++) {
+		if (same_key(&t->e[i].key, &k)) {
+			printf("# sample from the build-time table (tests/matrix/011-table.c): %d of %d "
+			       "cases (%d candidates), made for %s\n", t->e[i].n, k.total, k.nrun,
+			       t->e[i].what);
+			return 0;
+		}
+		nd = key_diff(&k, &t->e[i].key, d, sizeof(d));
+		if (nd < best) {
+			best = nd;
+			near = i;
+		}
+	}
+	printf("# sample computed at run time (this world is not in the build-time table; %d "
+	       "candidates of %d cases)\n", k.nrun, k.total);
+	if (near >= 0) {
+		key_diff(&k, &t->e[near].key, d, sizeof(d));
+		printf("# nearest, %s: %s\n", t->e[near].what, d);
+	}
+	return 1;
 }
 
 /* --list-sample: the sample's case names (as --list-cases names them) in

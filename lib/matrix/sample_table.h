@@ -14,23 +14,22 @@
 #include <stdio.h>
 
 /* Everything of a world the sample's choice depends on (besides the
- * model's code, named by the sources' hash): what mx_case_skip() and the
- * model world (case_model.c model_world()) read, and which cases the
- * expunge list takes out. */
+ * model's code, named by the sources' hash): which cases are candidates
+ * (those mx_case_skip() lets run and the expunge list keeps: whatever
+ * fact of the filesystem, mount or machine took the others out), and
+ * what the model world of each case reads (case_model.c model_world():
+ * POSIX ACLs, the option-owner filesystem, the fs.protected_* values,
+ * the overflow ids, the bounding set, fs.suid_dumpable). Two worlds with the same key get
+ * the same sample from mx_choose_sample(). */
 struct mx_sample_key {
-	int fat, posixacl, whiteout, exec, sysctl_allowed;
+	int fat, posixacl;
 	int sysctl[VT_SYSCTL__COUNT];
 	uint32_t overflowuid, overflowgid;
 	uint64_t bset_init, cap_full;
-	int total;		/* cases in the space */
-	int nexpunged;		/* of them expunged */
-	uint64_t expunged_hash;	/* FNV-1a of their indexes, ascending */
-	int fileattr, leases, dedupe;	/* matrix/013's skips (mx_case_skip) */
-	int atime;			/* matrix/013's read-atime skip */
-	int cachestat;			/* matrix/013's cachestat skip */
-	unsigned int fs_lacks;	/* the table's features the fs lacks (mx_case_skip) */
-	int userns_sb;		/* the userns maps' filesystem was built (mx_case_skip) */
 	int suid_dump_user;	/* fs.suid_dumpable == 1 (SUID_DUMP_USER): 0 and 2 give the same exec outcomes */
+	int total;		/* cases in the space */
+	int nrun;		/* of them candidates: not skipped, not expunged */
+	uint64_t run_hash;	/* FNV-1a of their indexes, ascending */
 };
 
 struct mx_sample_entry {
@@ -38,6 +37,7 @@ struct mx_sample_entry {
 	int n;			/* the sample's size */
 	const int *sel;		/* its cases (indices in the space), ascending */
 	const char *note;	/* what mx_choose_sample() said about it */
+	const char *what;	/* the table's world it was made for (and how many others share it) */
 };
 
 struct mx_sample_table {
@@ -60,8 +60,9 @@ int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
 			const struct vt_expunges *x, int *sel, char *note, size_t notelen,
 			const char **how);
 
-/* The table's C source for the worlds of sample_table.c, with and
- * without the expunge files named (for the owners-in-inode worlds), to FP.
+/* The table's C source for the worlds of sample_table.c (every
+ * filesystem of the table the matrix runs on, on each machine listed
+ * there, with and without the expunge files named after it), to FP.
  * SPACE and FAT_SPACE: the program's case space and its option-owner form.
  * 0, or -1 with a message on stderr. */
 int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct mx_space *fat_space,
@@ -84,5 +85,13 @@ int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv)
 /* --list-sample [--fs FSTYPE]: the sample's cases in the world a default
  * mount of FSTYPE gives here (SP: that fs's space). Exit code. */
 int mx_list_sample(const struct mx_space *sp, const char *fstype);
+/* --sample-source --fs FSTYPE [--acl] --protected S,H,F,R [--allow-sysctl]
+ * [--bset-drop HEX] [--expunge FILE]: whether the sample of the world a
+ * default mount of FSTYPE (mounted with acl) gives on a machine with
+ * those fs.protected_* values, VT_ALLOW_SYSCTL and bounding set (and
+ * cap_last_cap 40, default overflow ids, fs.leases-enable 1) comes from
+ * the build-time table; computes nothing. SP: as for --sample-table.
+ * Prints "# sample ..." as a run would; 0 from the table, 1 not, 2 bad use. */
+int mx_sample_source_main(const struct mx_space *sp, int argc, char **argv);
 
 #endif

@@ -279,7 +279,9 @@ static int match_item(const char *item, bool activate)
 			if (!(vt_mp_ops(reg[k]) & op))
 				continue;
 			vt_mp_id(reg[k], op, id, sizeof(id));
-			if (fnmatch(item, id, 0) == 0) {
+			/* an id as it is, or a pattern: a guard's id holds
+			 * "[rule]", which fnmatch() reads as a bracket expression */
+			if (strcmp(item, id) == 0 || fnmatch(item, id, 0) == 0) {
 				if (activate)
 					reg[k]->active |= op;
 				n++;
