@@ -104,27 +104,37 @@ static unsigned int table_lacks(const char *fstype, bool optowner)
 	return r && !optowner ? ~r->supports & ((1u << VT_FSF__COUNT) - 1) : 0;
 }
 
+/* OP (0 or a negative errno) on a new file DIR/NAME opened read-write, as
+ * the initial root on the plain mount; "" in WHY, or "WHAT: <errno>
+ * (HINT)". The file is removed. */
+static void probe_on_new_file(const char *dir, const char *name, int (*op)(int fd),
+			      const char *what, const char *hint, char *why, size_t len)
+{
+	char a[4200];
+	int fd, r;
+
+	snprintf(a, sizeof(a), "%s/%s", dir, name);
+	*why = 0;
+	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, len, "%s: create: %s", what, vt_errname(errno));
+		return;
+	}
+	r = op(fd);
+	if (r)
+		snprintf(why, len, "%s: %s (%s)", what, vt_errname(r), hint);
+	close(fd);
+	unlink(a);
+}
+
 /* FIDEDUPERANGE of 0 bytes from a file onto itself as the initial root on
  * the plain mount: without ->remap_file_range vfs_dedupe_file_range
  * answers EOPNOTSUPP before any permission. "" or the reason. */
 static void probe_dedupe(const char *dir, char *why, size_t len)
 {
-	char a[4200];
-	int fd, r;
-
-	snprintf(a, sizeof(a), "%s/dd-probe", dir);
-	*why = 0;
-	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		snprintf(why, len, "dedupe probe: create: %s", vt_errname(errno));
-		return;
-	}
-	r = vt_exec_dedupe_self(fd);
-	if (r)
-		snprintf(why, len, "FIDEDUPERANGE of 0 bytes as root on the plain mount: %s (no "
-			 "->remap_file_range: vfs_dedupe_file_range)", vt_errname(r));
-	close(fd);
-	unlink(a);
+	probe_on_new_file(dir, "dd-probe", vt_exec_dedupe_self,
+			  "FIDEDUPERANGE of 0 bytes as root on the plain mount",
+			  "no ->remap_file_range: vfs_dedupe_file_range", why, len);
 }
 
 /* Does a read as the initial root on the plain mount update an old atime
@@ -158,22 +168,8 @@ static void probe_atime(const char *dir, char *why, size_t len)
  * kernel before 6.5 or without CONFIG_CACHESTAT_SYSCALL. */
 static void probe_cachestat(const char *dir, char *why, size_t len)
 {
-	char a[4200];
-	int fd, r;
-
-	snprintf(a, sizeof(a), "%s/cs-probe", dir);
-	*why = 0;
-	fd = open(a, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		snprintf(why, len, "cachestat probe: create: %s", vt_errname(errno));
-		return;
-	}
-	r = vt_exec_cachestat(fd);
-	if (r)
-		snprintf(why, len, "cachestat(2) as root on the plain mount: %s (before Linux 6.5, "
-			 "or CONFIG_CACHESTAT_SYSCALL off)", vt_errname(r));
-	close(fd);
-	unlink(a);
+	probe_on_new_file(dir, "cs-probe", vt_exec_cachestat, "cachestat(2) as root on the plain mount",
+			  "before Linux 6.5, or CONFIG_CACHESTAT_SYSCALL off", why, len);
 }
 
 /* What matrix/013's ioctl and lease cases need (rw->no_fileattr,

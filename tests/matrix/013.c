@@ -109,6 +109,17 @@ static void dir_case(enum vt_mop op, int k, struct vt_mcase *c, int nmodes)
 		 (unsigned)dir_modes[k / NOWNERS], owners[k % NOWNERS].name);
 }
 
+/* A regular file of each dedupe_modes[] x owner (K), for an operation on
+ * an fd the caller opens for reading (dedupe, cachestat). */
+static void fd_mode_case(struct vt_mcase *c, enum vt_mop op, const char *opname, int k)
+{
+	c->op.op = op;
+	c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
+			     owners[k % NOWNERS].gid);
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%s", opname,
+		 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int k = local;
@@ -139,11 +150,7 @@ static void make(int local, struct vt_mcase *c)
 	}
 	k -= NACCESS_X;
 	if (k < NDEDUPE) {
-		c->op.op = VT_OP_DEDUPE;
-		c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
-				     owners[k % NOWNERS].gid);
-		snprintf(c->what, sizeof(c->what), "op=dedupe/obj=%04o-%s",
-			 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+		fd_mode_case(c, VT_OP_DEDUPE, "dedupe", k);
 		return;
 	}
 	k -= NDEDUPE;
@@ -161,11 +168,7 @@ static void make(int local, struct vt_mcase *c)
 	}
 	k -= NATIME;
 	if (k < NCACHESTAT) {
-		c->op.op = VT_OP_CACHESTAT;
-		c->obj = vt_fx_inode(S_IFREG | dedupe_modes[k / NOWNERS], owners[k % NOWNERS].uid,
-				     owners[k % NOWNERS].gid);
-		snprintf(c->what, sizeof(c->what), "op=cachestat/obj=%04o-%s",
-			 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
+		fd_mode_case(c, VT_OP_CACHESTAT, "cachestat", k);
 		return;
 	}
 	k -= NCACHESTAT;
