@@ -86,9 +86,10 @@ int mx_sample_table_check_main(const struct mx_space *sp, int argc, char **argv)
  * mount of FSTYPE gives here (SP: that fs's space). Exit code. */
 int mx_list_sample(const struct mx_space *sp, const char *fstype);
 /* --sample-source --fs FSTYPE [--acl] --protected S,H,F,R [--allow-sysctl]
- * [--bset-drop HEX] [--expunge FILE]: whether the sample of the world a
- * default mount of FSTYPE (mounted with acl) gives on a machine with
- * those fs.protected_* values, VT_ALLOW_SYSCTL and bounding set (and
+ * [--bset-drop HEX] [--no-cachestat] [--expunge FILE]: whether the sample
+ * of the world a default mount of FSTYPE (mounted with acl) gives on a
+ * machine with those fs.protected_* values, VT_ALLOW_SYSCTL, bounding set
+ * and kernel (without cachestat(2): before 6.5) (and
  * cap_last_cap 40, default overflow ids, fs.leases-enable 1) comes from
  * the build-time table; computes nothing. SP: as for --sample-table.
  * Prints "# sample ..." as a run would; 0 from the table, 1 not, 2 bad use. */
