@@ -288,6 +288,7 @@ vt_jobs_run() {
 	[ -p "$VT_RUNDIR/jobs/tick" ] || mkfifo "$VT_RUNDIR/jobs/tick" || { vt_write_failed "$VT_RUNDIR/jobs/tick"; return; }
 	exec {tick}<>"$VT_RUNDIR/jobs/tick"
 	VT_JOB_TICK=$tick
+	vt_sysctl_lock_prepare || { vt_write_failed "$VT_RUNDIR/sysctl.lock"; return; }
 	trap 'vt_jobs_on_signal SIGINT INT' INT
 	trap 'vt_jobs_on_signal SIGTERM TERM' TERM
 	trap 'vt_jobs_on_signal SIGHUP HUP' HUP

@@ -113,6 +113,11 @@ vt_run_one() { # run-index test resdir
 	for f in "$out".* "$flag"; do
 		[ -e "$f" ] && { rm -f "$out".* "$flag"; break; }
 	done
+	# a test changing a global sysctl runs alone (common/sysctl_lock.sh)
+	if ! vt_sysctl_lock_take "$t"; then
+		[ "$VT_INTERRUPTED" = 1 ] || vt_write_failed "$VT_SYSCTL_LOCK"
+		return 1
+	fi
 	vt_exec_fs_args "$i"
 	vt_now_us
 	start=$VT_NOW
@@ -132,6 +137,7 @@ vt_run_one() { # run-index test resdir
 	while kill -0 "$VT_CHILD" 2>/dev/null; do wait "$VT_CHILD"; rc=$?; done
 	VT_CHILD=""
 	vt_watchdog_stop
+	vt_sysctl_lock_drop
 	vt_now_us
 	# wall time in ms; VT_T_TIME in whole seconds for the terminal
 	VT_T_MS=$(( (VT_NOW - start) / 1000 ))

@@ -120,5 +120,5 @@ TESTS += unit/test-porting-scope.sh
 EXTRA_DIST += unit/test-porting-scope.sh
 # ./check -j N: -j 2 gives the output and results of -j 1 (kunit.py parse,
 # xmllint), bad -j values, signals, SIGKILL, -T, write errors (root).
-TESTS += unit/test-jobs.sh
-EXTRA_DIST += unit/test-jobs.sh
+TESTS += unit/test-jobs.sh unit/test-sysctl-lock.sh
+EXTRA_DIST += unit/test-jobs.sh unit/test-sysctl-lock.sh
