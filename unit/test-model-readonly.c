@@ -27,6 +27,18 @@ static int run(struct vt_world *w, enum vt_mop op, bool on_existing, struct vt_e
 	return e->err;
 }
 
+/* the fd form of OP (vt_mop_args.by_fd) on the existing P/o */
+static int run_fd(struct vt_world *w, enum vt_mop op, struct vt_expect *e)
+{
+	struct vt_mop_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.op = op;
+	a.by_fd = true;
+	vt_model_apply(w, &a, e);
+	return e->err;
+}
+
 static void expect(int got, int want, const char *what)
 {
 	char name[300];
@@ -58,7 +70,7 @@ int main(void)
 	size_t k;
 
 	unit_begin((int)(2 * (sizeof(writes) / sizeof(writes[0])) +
-			 sizeof(creates) / sizeof(creates[0]) + 13));
+			 sizeof(creates) / sizeof(creates[0]) + 13 + 5));
 
 	/* root with every capability, through b:1000:1001:1: on a writable
 	 * sb each of these writes succeeds or fails for its own reason; on a
@@ -125,6 +137,20 @@ int main(void)
 	w.obj = vt_minode_make(S_IFREG | 0600, 0, 0);
 	w.sb_rdonly = true;
 	expect(run(&w, VT_OP_FCHOWN, true, &e), EACCES, "read-only: fchown opens for reading first");
+	/* the fd forms: fsetxattr/fremovexattr (fs/xattr.c) open O_RDONLY
+	 * first (EACCES here), then mnt_want_write_file (EROFS once the open
+	 * is allowed); ftruncate's open(O_WRONLY) is EISDIR for a directory,
+	 * then sb_permission's EROFS (may_open -> inode_permission) */
+	expect(run_fd(&w, VT_OP_XATTR_SET_USER, &e), EACCES,
+	       "read-only: fsetxattr(user.vt) opens for reading first");
+	w.obj = vt_minode_make(S_IFREG | 0644, 0, 0);
+	expect(run_fd(&w, VT_OP_XATTR_REMOVE_USER, &e), EROFS,
+	       "read-only: fremovexattr(user.vt) on a readable file: mnt_want_write_file");
+	expect(run_fd(&w, VT_OP_XATTR_GET_USER, &e), ENODATA,
+	       "read-only: fgetxattr(user.vt) reads as on a writable sb (none stored)");
+	expect(run_fd(&w, VT_OP_TRUNCATE, &e), EROFS, "read-only: ftruncate's open(O_WRONLY)");
+	w.obj = vt_minode_make(S_IFDIR | 0755, 0, 0);
+	expect(run_fd(&w, VT_OP_TRUNCATE, &e), EISDIR, "read-only: ftruncate of a directory");
 	/* reads are untouched: a 0644 file is read by anyone */
 	w.obj = vt_minode_make(S_IFREG | 0644, 0, 0);
 	expect(run(&w, VT_OP_OPEN_READ, true, &e), 0, "read-only: open(O_RDONLY) of a 0644 file");

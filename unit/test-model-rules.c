@@ -64,6 +64,8 @@ struct row {
 	bool fsuid1001;		/* the caller's fsuid is 1001 (setfsuid) */
 	/* READ_ATIME: checked when check_atime (atime_needs_update) */
 	bool check_atime, want_atime_updated;
+	/* P/o holds user.vt and trusted.vt */
+	bool obj_xattrs;
 };
 
 /* bounding set of an initial-namespace caller in these rows (without
@@ -408,6 +410,99 @@ static struct row rows[] = {
 	  "inode_owner_or_capable: vfsuid_has_mapping(ns0, 10000) && ns_capable(ns0, CAP_FOWNER)",
 	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 1ULL << 3, 022, 0755, 0, 0, false, 0100644, 0, 0,
 	  OP(.op = VT_OP_CACHESTAT), 0, NOCHECK },
+	/* --- the fd forms: fsetxattr/fgetxattr/fremovexattr (fs/xattr.c, 6.12)
+	 * run do_setxattr/getxattr/removexattr with file_mnt_idmap(f) after
+	 * the open(O_RDONLY): may_open -> inode_permission(MAY_READ) through
+	 * the mount; ftruncate (fs/open.c do_ftruncate) runs do_truncate with
+	 * file_mnt_idmap(file) after the open(O_WRONLY) --- */
+	{ "setxattr(user.vt) of a 0200 file by its owner through b:0:10000:65536 (disk 1000 = 11000)",
+	  "xattr_permission: inode_permission(MAY_WRITE): owner class -w-",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100200, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_SET_USER), 0, NOCHECK },
+	{ "fsetxattr(user.vt) of the same: the open(O_RDONLY) is refused first (EACCES)",
+	  "may_open: inode_permission(MAY_READ): owner class -w-, no CAP_DAC_*",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100200, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_SET_USER, .by_fd = true), EACCES, NOCHECK },
+	{ "fsetxattr(trusted.vt) of a 0200 file of disk 1000 by init root through b:0:10000:65536",
+	  "may_open: capable_wrt_inode_uidgid(CAP_DAC_OVERRIDE): 11000 maps in init; capable(CAP_SYS_ADMIN)",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100200, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_SET_TRUSTED, .by_fd = true), 0, NOCHECK },
+	{ "setxattr(trusted.vt) of a 0200 file of disk 70000 (unmapped there) by init root: EPERM",
+	  "xattr_permission -> may_write_xattr: HAS_UNMAPPED_ID",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100200, 70000, 70000,
+	  OP(.op = VT_OP_XATTR_SET_TRUSTED), EPERM, NOCHECK },
+	{ "fsetxattr(trusted.vt) of the same: the open fails first, EACCES",
+	  "may_open: other class -w-; capable_wrt_inode_uidgid: privileged_wrt_inode_uidgid: no mapping",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100200, 70000, 70000,
+	  OP(.op = VT_OP_XATTR_SET_TRUSTED, .by_fd = true), EACCES, NOCHECK },
+	{ "fgetxattr(user.vt) of a 0644 file of disk 1000 by init uid 1000 (other class there)",
+	  "may_open and xattr_permission: inode_permission(MAY_READ): other class r--",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_GET_USER, .by_fd = true), 0, NOCHECK, .obj_xattrs = true },
+	{ "fremovexattr(user.vt) of the same by init uid 1000: EACCES (no write there)",
+	  "xattr_permission: inode_permission(MAY_WRITE): other class r--",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_REMOVE_USER, .by_fd = true), EACCES, NOCHECK, .obj_xattrs = true },
+	{ "fremovexattr(user.vt) by its owner through the mount (init uid 11000)",
+	  "xattr_permission: inode_permission(MAY_WRITE): owner class rw- (i_uid_into_vfsuid 11000)",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_REMOVE_USER, .by_fd = true), 0, NOCHECK, .obj_xattrs = true },
+	{ "getxattr(security.capability) of a 0700 file by ns0 uid 1001: no permission asked",
+	  "xattr_permission: none for security.*; cap_inode_getsecurity: rootid 0 = 10000 = ns0 root: v2",
+	  "b:0:10000:65536", NS0, 1001, 1001, NONE, 0, 022, 0755, 0, 0, false, 0100700, 1000, 1000,
+	  OP(.op = VT_OP_FCAPS_GET), 0, NOCHECK, .obj_fcaps_version = 3, .obj_fcaps_rootid = 0 },
+	{ "fgetxattr(security.capability) of the same by ns0 uid 1001: the open is EACCES",
+	  "may_open: inode_permission(MAY_READ): other class ---, no CAP_DAC_*",
+	  "b:0:10000:65536", NS0, 1001, 1001, NONE, 0, 022, 0755, 0, 0, false, 0100700, 1000, 1000,
+	  OP(.op = VT_OP_FCAPS_GET, .by_fd = true), EACCES, NOCHECK, .obj_fcaps_version = 3,
+	  .obj_fcaps_rootid = 0 },
+	{ "fgetxattr(security.capability) of the same by ns0 uid 1000 (11000: the owner there)",
+	  "may_open: i_uid_into_vfsuid 11000 == fsuid: owner class rwx",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100700, 1000, 1000,
+	  OP(.op = VT_OP_FCAPS_GET, .by_fd = true), 0, NOCHECK, .obj_fcaps_version = 3,
+	  .obj_fcaps_rootid = 0 },
+	{ "fgetxattr(security.capability) of a 0700 file of disk 70000 by ns0 root with all caps",
+	  "may_open: capable_wrt_inode_uidgid(CAP_DAC_*): vfsuid invalid, no mapping in ns0: EACCES",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100700, 70000, 70000,
+	  OP(.op = VT_OP_FCAPS_GET, .by_fd = true), EACCES, NOCHECK, .obj_fcaps_version = 3,
+	  .obj_fcaps_rootid = 0 },
+	{ "fsetxattr(system.posix_acl_access) u:1000 by ns0 uid 1000 on its 0644 file: disk 1000",
+	  "posix_acl_from_xattr(ns0): 11000; vfs_set_acl_idmapped_mnt: from_vfsuid(file's idmap) 1000",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_ACL_SET, .nacl = -1, .by_fd = true), 0, .want_uid = NONE, .want_gid = NONE,
+	  .want_fcaps_rootid = NONE, .want_acl_user_id = 1000, .want_seen_uid = 1000 },
+	{ "fsetxattr(system.posix_acl_access) by the owner of a 0200 file: the open is EACCES",
+	  "may_open: inode_permission(MAY_READ): owner class -w-",
+	  "b:0:10000:65536", NS0, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100200, 1000, 1000,
+	  OP(.op = VT_OP_ACL_SET, .nacl = -1, .by_fd = true), EACCES, NOCHECK },
+	{ "ftruncate of a 6777 file of disk 1000:1000 by its owner there (init 11000): suid, sgid go",
+	  "do_truncate(file_mnt_idmap): setattr_should_drop_suidgid: S_ISUID, S_ISGID|S_IXGRP, !CAP_FSETID",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0106777, 1000, 1000,
+	  OP(.op = VT_OP_TRUNCATE, .by_fd = true), 0, NOCHECK, .want_mode = 0100777 },
+	{ "ftruncate of the same with CAP_FSETID: the bits stay",
+	  "setattr_should_drop_suidgid: capable(CAP_FSETID) returns 0",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 1ULL << 4, 022, 0755, 0, 0, false, 0106777,
+	  1000, 1000, OP(.op = VT_OP_TRUNCATE, .by_fd = true), 0, NOCHECK, .want_mode = 0106777 },
+	{ "ftruncate of a 2767 file of disk 1000:1001 by init 11000:11000: sgid goes (not in 11001)",
+	  "setattr_should_drop_sgid: !in_group_or_capable(i_gid_into_vfsgid 11001)",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0102767, 1000, 1001,
+	  OP(.op = VT_OP_TRUNCATE, .by_fd = true), 0, NOCHECK, .want_mode = 0100767 },
+	{ "ftruncate of the same by init 11000 in group 11001: sgid stays",
+	  "setattr_should_drop_sgid: in_group_or_capable: vfsgid 11001 in the caller's groups",
+	  "b:0:10000:65536", INIT, 11000, 11000, 11001, 0, 022, 0755, 0, 0, false, 0102767, 1000, 1001,
+	  OP(.op = VT_OP_TRUNCATE, .by_fd = true), 0, NOCHECK, .want_mode = 0102767 },
+	{ "ftruncate of a 0644 file of disk 1000 by init uid 1000 (other class there): EACCES",
+	  "may_open: inode_permission(MAY_WRITE): other class r--",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_TRUNCATE, .by_fd = true), EACCES, NOCHECK },
+	{ "ftruncate of a directory: the open(O_WRONLY) is EISDIR",
+	  "may_open: S_IFDIR with MAY_WRITE",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 040777, 1000, 1000,
+	  OP(.op = VT_OP_TRUNCATE, .by_fd = true), EISDIR, NOCHECK },
+	{ "ftruncate of a 0666 file of disk 70000 by init root: EACCES (unmapped owner)",
+	  "may_open -> inode_permission(MAY_WRITE): HAS_UNMAPPED_ID",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100666, 70000, 70000,
+	  OP(.op = VT_OP_TRUNCATE, .by_fd = true), EACCES, NOCHECK },
 	/* --- mknod of a character device --- */
 	{ "mknod S_IFCHR by root of a child namespace: EPERM",
 	  "vfs_mknod: !capable(CAP_MKNOD) (initial namespace)",
@@ -592,6 +687,7 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 		w->obj.gid = vt_kgid(r->obj_gid);
 		w->obj.fcaps.version = r->obj_fcaps_version;
 		w->obj.fcaps.rootid = vt_kuid(r->obj_fcaps_rootid);
+		w->obj.user_xattr = w->obj.trusted_xattr = r->obj_xattrs;
 	}
 	if (r->op.op == VT_OP_RENAME_WHITEOUT && r->op.to_other) {
 		w->other = w->obj;

@@ -45,11 +45,13 @@ static int open_close(const char *path, int flags, mode_t mode)
 	return 0;
 }
 
-static int set_acl(const struct vt_exec_req *q)
+/* the ACL of P/o, or with FD >= 0 of the file open as FD (fsetxattr) */
+static int set_acl(const struct vt_exec_req *q, int fd)
 {
 	uint16_t tag[VT_MODEL_MAX_ACL], perm[VT_MODEL_MAX_ACL];
 	uint32_t id[VT_MODEL_MAX_ACL];
 	char buf[4 + 8 * VT_MODEL_MAX_ACL];
+	const char *name;
 	size_t len;
 	int k;
 
@@ -60,15 +62,15 @@ static int set_acl(const struct vt_exec_req *q)
 			: tag[k] == VT_ACL_GROUP ? q->op.acl[k].gid.val : VT_ID_INVALID;
 	}
 	len = vt_fx_acl_encode(tag, perm, id, q->op.nacl, buf, sizeof(buf));
-	return rc(lsetxattr(q->path, q->op.default_acl ? "system.posix_acl_default"
-						       : "system.posix_acl_access",
-			    buf, len, 0));
+	name = q->op.default_acl ? "system.posix_acl_default" : "system.posix_acl_access";
+	return rc(fd >= 0 ? fsetxattr(fd, name, buf, len, 0) : lsetxattr(q->path, name, buf, len, 0));
 }
 
-static int get_acl(const struct vt_exec_req *q, struct vt_exec_reply *r)
+static int get_acl(const struct vt_exec_req *q, int fd, struct vt_exec_reply *r)
 {
 	struct vt_acl_entry e[VT_ACL_MAX_ENTRIES];
-	int n = vt_acl_read(q->path, q->op.default_acl, e, VT_ACL_MAX_ENTRIES), k;
+	int n = fd >= 0 ? vt_acl_fread(fd, q->op.default_acl, e, VT_ACL_MAX_ENTRIES)
+			: vt_acl_read(q->path, q->op.default_acl, e, VT_ACL_MAX_ENTRIES), k;
 
 	if (n < 0)
 		return -n;
@@ -216,6 +218,71 @@ static int on_rdonly_fd(const struct vt_exec_req *q)
 	return ret;
 }
 
+/* The fd forms (vt_mop_args.by_fd): the open's errno, or the call's.
+ * O_NONBLOCK lets a fifo open for reading without a writer. */
+static int on_fd(const struct vt_exec_req *q, struct vt_exec_reply *r)
+{
+	const struct vt_mop_args *a = &q->op;
+	int fd, ret, flags = a->op == VT_OP_TRUNCATE ? O_WRONLY : O_RDONLY | O_NONBLOCK;
+	struct vt_fcaps c;
+	char buf[16];
+
+	fd = open(q->path, flags | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	switch (a->op) {
+	case VT_OP_TRUNCATE:
+		ret = rc(ftruncate(fd, 0));
+		break;
+	case VT_OP_ACL_SET:
+		ret = set_acl(q, fd);
+		break;
+	case VT_OP_ACL_GET:
+		ret = get_acl(q, fd, r);
+		break;
+	case VT_OP_FCAPS_SET:
+		memset(&c, 0, sizeof(c));
+		c.version = a->fcaps.version;
+		c.effective = true;
+		c.permitted = 1ULL << 13;
+		c.rootid = a->fcaps.rootid.val;
+		ret = -vt_fcaps_fwrite(fd, &c);
+		break;
+	case VT_OP_FCAPS_GET:
+		ret = -vt_fcaps_fread(fd, &c);
+		if (!ret) {
+			r->fcaps.version = c.version;
+			r->fcaps.rootid = vt_cuid(c.version == 3 ? c.rootid : 0);
+		}
+		break;
+	case VT_OP_FCAPS_REMOVE:
+		ret = rc(fremovexattr(fd, "security.capability"));
+		break;
+	case VT_OP_XATTR_SET_USER:
+		ret = rc(fsetxattr(fd, "user.vt", "1", 1, 0));
+		break;
+	case VT_OP_XATTR_SET_TRUSTED:
+		ret = rc(fsetxattr(fd, "trusted.vt", "1", 1, 0));
+		break;
+	case VT_OP_XATTR_GET_USER:
+		ret = rc((int)fgetxattr(fd, "user.vt", buf, sizeof(buf)));
+		break;
+	case VT_OP_XATTR_GET_TRUSTED:
+		ret = rc((int)fgetxattr(fd, "trusted.vt", buf, sizeof(buf)));
+		break;
+	case VT_OP_XATTR_REMOVE_USER:
+		ret = rc(fremovexattr(fd, "user.vt"));
+		break;
+	case VT_OP_XATTR_REMOVE_TRUSTED:
+		ret = rc(fremovexattr(fd, "trusted.vt"));
+		break;
+	default:
+		ret = ENOSYS;
+	}
+	close(fd);
+	return ret;
+}
+
 static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 {
 	const struct vt_mop_args *a = &q->op;
@@ -224,6 +291,8 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	char buf[16];
 	int fd, ret;
 
+	if (a->by_fd)
+		return on_fd(q, r);
 	switch (a->op) {
 	case VT_OP_OPEN_CREAT:
 		return open_close(q->path, O_CREAT | O_WRONLY, a->mode);
@@ -294,9 +363,9 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc((int)syscall(SYS_renameat2, AT_FDCWD, q->path, AT_FDCWD, q->path2,
 				       RENAME_EXCHANGE));
 	case VT_OP_ACL_SET:
-		return set_acl(q);
+		return set_acl(q, -1);
 	case VT_OP_ACL_GET:
-		return get_acl(q, r);
+		return get_acl(q, -1, r);
 	case VT_OP_FCAPS_SET:
 		memset(&c, 0, sizeof(c));
 		c.version = a->fcaps.version;

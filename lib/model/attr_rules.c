@@ -291,9 +291,24 @@ void vt_model_setattr(const struct vt_world *w, const struct vt_mop_args *a, str
 		ia.valid = IA_TIMES_SET;
 		break;
 	case VT_OP_TRUNCATE:
-		/* vfs_truncate() */
-		if (!vt_hit(w, VT_R_TRUNC_DIR, !S_ISDIR(i.mode)))
+		if (a->by_fd) {
+			/* ftruncate: the fd is open(P/o, O_WRONLY): may_open
+			 * refuses a directory (EISDIR), then
+			 * inode_permission(MAY_OPEN | MAY_WRITE) through the
+			 * mount (fs/namei.c). do_ftruncate (fs/open.c, 6.12)
+			 * asks no permission of its own: a regular file open
+			 * for writing (else EINVAL: not cased), !IS_APPEND, then
+			 * do_truncate(the idmap of the fd's mount, ..., ATTR_MTIME |
+			 * ATTR_CTIME, file): the privileges removed and
+			 * notify_change with the open's idmap as below. The
+			 * time bits ask nothing (setattr_prepare checks only
+			 * ATTR_*_SET). */
+			if (!vt_hit(w, VT_R_OPEN_DIR_WRITE, !S_ISDIR(i.mode)))
+				VT_FAIL(e, EISDIR, VT_R_OPEN_DIR_WRITE);
+		} else if (!vt_hit(w, VT_R_TRUNC_DIR, !S_ISDIR(i.mode))) {
+			/* vfs_truncate() */
 			VT_FAIL(e, EISDIR, VT_R_TRUNC_DIR);
+		}
 		ret = vt_inode_permission_at(w, &i, VT_MAY_WRITE, VT_R_OPEN_PERM, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);

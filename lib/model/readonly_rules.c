@@ -98,8 +98,28 @@ bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
 	case VT_OP_READ_ATIME:	/* no write; IS_NOATIME holds (file_rules.c) */
 	case VT_OP_CACHESTAT:	/* mm/filemap.c: no write, no mnt_want_write */
 		return false;
+	case VT_OP_TRUNCATE:
+		/* ftruncate: the open(O_WRONLY) meets may_open's EISDIR, then
+		 * sb_permission's EROFS (attr_rules.c, permission_rules.c) */
+		if (a->by_fd)
+			return false;
+		break;
 	default:
 		break;
+	}
+	if (a->by_fd) {
+		/* f{set,remove}xattr (fs/xattr.c): the fd's open(O_RDONLY) is
+		 * allowed or refused as on any mount, then mnt_want_write_file */
+		struct vt_mop_args rd = *a;
+
+		rd.op = VT_OP_OPEN_READ;
+		rd.by_fd = false;
+		vt_model_open_existing(w, &rd, e);
+		if (e->err)
+			return true;
+		vt_hit(w, VT_R_RO_MNT_WANT_WRITE, false);
+		memset(&e->result, 0, sizeof(e->result));
+		DECIDE(e, EROFS, VT_R_RO_MNT_WANT_WRITE);
 	}
 	ret = vt_may_lookup(w, &rule);
 	if (ret)

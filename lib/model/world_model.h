@@ -180,6 +180,10 @@ struct vt_mop_args {
 	int nacl;
 	struct vt_acl_centry acl[VT_MODEL_MAX_ACL];
 	struct vt_cfcaps fcaps;	/* FCAPS_SET */
+	/* the fd form: TRUNCATE is open(P/o, O_WRONLY) + ftruncate(fd, 0);
+	 * the ACL, FCAPS and XATTR ops are open(P/o, O_RDONLY|O_NONBLOCK) +
+	 * fsetxattr/fgetxattr/fremovexattr(fd, ...) */
+	bool by_fd;
 };
 
 /* What the kernel must do. */

@@ -357,6 +357,24 @@ static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
 	vt_model_seen(w, e);
 }
 
+/* The fd forms' open(P/o, O_RDONLY | O_NONBLOCK) (fs/namei.c do_open ->
+ * may_open: a regular file, directory or fifo opened for reading asks
+ * inode_permission(idmap, inode, MAY_OPEN | MAY_READ) with the idmap of
+ * the mount), after the path walk the caller has made. 0 or the errno, with
+ * *RULE. fsetxattr, fgetxattr and fremovexattr (fs/xattr.c, 6.12) then
+ * run the same do_setxattr / getxattr / removexattr as the path forms,
+ * with the idmap of the fd's mount: the open's, the same. An O_PATH fd
+ * would be EBADF (fdget leaves FMODE_PATH files out): not cased, no idmap
+ * in it. */
+static int xattr_fd_open(const struct vt_world *w, enum vt_rule *rule)
+{
+	if (!vt_hit(w, VT_R_LOOKUP_NOENT, w->obj.exists)) {
+		*rule = VT_R_LOOKUP_NOENT;
+		return ENOENT;
+	}
+	return -vt_inode_permission_at(w, &w->obj, VT_MAY_READ, VT_R_OPEN_PERM, rule);
+}
+
 void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e)
 {
 	enum vt_rule rule = VT_R_NONE;
@@ -364,6 +382,11 @@ void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struc
 
 	if (ret)
 		VT_FAIL(e, -ret, rule);
+	if (a->by_fd) {
+		ret = xattr_fd_open(w, &rule);
+		if (ret)
+			VT_FAIL(e, ret, rule);
+	}
 	switch (a->op) {
 	case VT_OP_ACL_SET:
 		acl_set(w, a, e);

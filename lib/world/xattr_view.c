@@ -10,11 +10,17 @@
 /* posix_acl_xattr_header / posix_acl_xattr_entry: all little endian. */
 #define ACL_XATTR_VERSION 0x0002
 
-int vt_acl_read(const char *path, bool default_acl, struct vt_acl_entry *out, int max)
+static const char *acl_name(bool default_acl)
+{
+	return default_acl ? "system.posix_acl_default" : "system.posix_acl_access";
+}
+
+/* PATH's ACL, or with PATH NULL the ACL of the file open as FD (fgetxattr) */
+static int acl_read(const char *path, int fd, bool default_acl, struct vt_acl_entry *out, int max)
 {
 	unsigned char buf[4 + 8 * VT_ACL_MAX_ENTRIES];
-	ssize_t len = lgetxattr(path, default_acl ? "system.posix_acl_default" : "system.posix_acl_access",
-				buf, sizeof(buf));
+	ssize_t len = path ? lgetxattr(path, acl_name(default_acl), buf, sizeof(buf))
+			   : fgetxattr(fd, acl_name(default_acl), buf, sizeof(buf));
 	uint32_t version;
 	int n, i;
 
@@ -39,6 +45,16 @@ int vt_acl_read(const char *path, bool default_acl, struct vt_acl_entry *out, in
 		out[i].id = le32toh(id);
 	}
 	return n;
+}
+
+int vt_acl_read(const char *path, bool default_acl, struct vt_acl_entry *out, int max)
+{
+	return acl_read(path, -1, default_acl, out, max);
+}
+
+int vt_acl_fread(int fd, bool default_acl, struct vt_acl_entry *out, int max)
+{
+	return acl_read(NULL, fd, default_acl, out, max);
 }
 
 int vt_acl_write_text(const char *path, bool default_acl, const char *text)
@@ -72,10 +88,12 @@ int vt_acl_find(const struct vt_acl_entry *e, int n, uint16_t tag, uint32_t id)
 #define XATTR_CAPS_SZ_2 20
 #define XATTR_CAPS_SZ_3 24
 
-int vt_fcaps_read(const char *path, struct vt_fcaps *out)
+/* PATH's capabilities, or with PATH NULL those of the file open as FD */
+static int fcaps_read(const char *path, int fd, struct vt_fcaps *out)
 {
 	uint32_t w[6];
-	ssize_t len = lgetxattr(path, "security.capability", w, sizeof(w));
+	ssize_t len = path ? lgetxattr(path, "security.capability", w, sizeof(w))
+			   : fgetxattr(fd, "security.capability", w, sizeof(w));
 	uint32_t magic;
 
 	if (len < 0)
@@ -98,7 +116,17 @@ int vt_fcaps_read(const char *path, struct vt_fcaps *out)
 	return 0;
 }
 
-int vt_fcaps_write(const char *path, const struct vt_fcaps *c)
+int vt_fcaps_read(const char *path, struct vt_fcaps *out)
+{
+	return fcaps_read(path, -1, out);
+}
+
+int vt_fcaps_fread(int fd, struct vt_fcaps *out)
+{
+	return fcaps_read(NULL, fd, out);
+}
+
+static int fcaps_write(const char *path, int fd, const struct vt_fcaps *c)
 {
 	uint32_t w[6];
 	size_t len = c->version == VT_CAP_V3 ? XATTR_CAPS_SZ_3 : XATTR_CAPS_SZ_2;
@@ -110,5 +138,16 @@ int vt_fcaps_write(const char *path, const struct vt_fcaps *c)
 	w[3] = htole32((uint32_t)(c->permitted >> 32));
 	w[4] = htole32((uint32_t)(c->inheritable >> 32));
 	w[5] = htole32(c->rootid);
-	return lsetxattr(path, "security.capability", w, len, 0) < 0 ? -errno : 0;
+	return (path ? lsetxattr(path, "security.capability", w, len, 0)
+		     : fsetxattr(fd, "security.capability", w, len, 0)) < 0 ? -errno : 0;
+}
+
+int vt_fcaps_write(const char *path, const struct vt_fcaps *c)
+{
+	return fcaps_write(path, -1, c);
+}
+
+int vt_fcaps_fwrite(int fd, const struct vt_fcaps *c)
+{
+	return fcaps_write(NULL, fd, c);
 }

@@ -26,6 +26,8 @@ struct vt_acl_entry {
 /* Reads system.posix_acl_access (or _default if DEFAULT_ACL) of PATH.
  * Returns the number of entries, or -errno (-ENODATA: no ACL). */
 int vt_acl_read(const char *path, bool default_acl, struct vt_acl_entry *out, int max);
+/* The same through fgetxattr(2) on FD. */
+int vt_acl_fread(int fd, bool default_acl, struct vt_acl_entry *out, int max);
 
 /* Writes an ACL given in setfacl's long text form ("u::rwx,u:1001:rwx,g::r-x,m::rwx,o::r-x")
  * through libacl (acl_from_text + acl_set_file). Returns 0 or -errno. */
@@ -49,8 +51,10 @@ struct vt_fcaps {
 /* Reads and decodes security.capability; 0 or -errno (-ENODATA: none,
  * -EBADMSG: not a v2/v3 value). */
 int vt_fcaps_read(const char *path, struct vt_fcaps *out);
+int vt_fcaps_fread(int fd, struct vt_fcaps *out);	/* fgetxattr(2) */
 
 /* Encodes and writes security.capability (v2 ignores rootid). */
 int vt_fcaps_write(const char *path, const struct vt_fcaps *caps);
+int vt_fcaps_fwrite(int fd, const struct vt_fcaps *caps);	/* fsetxattr(2) */
 
 #endif

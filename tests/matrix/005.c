@@ -7,7 +7,8 @@
  * translation in both directions (posix_acl_from_xattr + from_vfsuid on
  * set, make_vfsuid + from_kuid on get; 705191b03d50), EINVAL for ids the
  * caller cannot name or the filesystem cannot store, EPERM for non-owners
- * and unmapped owners, and the mode update (posix_acl_update_mode). */
+ * and unmapped owners, and the mode update (posix_acl_update_mode); the
+ * same through fsetxattr/fgetxattr on an fd open for reading. */
 #include "matrix/matrix.h"
 #include "world/xattr_view.h"
 
@@ -51,6 +52,35 @@ static void set_args(struct vt_mop_args *a, uint32_t id)
 		a->acl[k].uid = vt_cuid(tags[k] == VT_ACL_USER ? id : VT_ID_INVALID);
 		a->acl[k].gid = vt_cgid(tags[k] == VT_ACL_GROUP ? id : VT_ID_INVALID);
 	}
+}
+
+/* The fd forms (fsetxattr / fgetxattr of system.posix_acl_*, fs/xattr.c):
+ * do_set_acl / do_get_acl with file_mnt_idmap(f), after the open(O_RDONLY)
+ * through the mount (xattr_rules.c xattr_fd_open). Setting u:1000,g:1000
+ * on the four owners of file-2644 (readable by all: the fd's idmap
+ * translates the entries and decides the owner); reading the access ACL
+ * of file-0660-0:0 with entries 1000 and 11000 (the open refuses whoever
+ * is neither owner nor group member through the mount nor holds
+ * CAP_DAC_* over the inode's ids there, where getxattr would answer). */
+#define NFD (NOWNERS + 2)
+
+static void fd_form(int x, struct vt_mcase *c)
+{
+	c->op.by_fd = true;
+	if (x < NOWNERS) {
+		c->obj = vt_fx_inode(S_IFREG | 02644, owners[x].uid, owners[x].gid);
+		c->op.op = VT_OP_ACL_SET;
+		set_args(&c->op, 1000);
+		snprintf(c->what, sizeof(c->what),
+			 "op=facl-set-access/obj=file-2644-%s/entries=u:1000,g:1000", owners[x].name);
+		return;
+	}
+	x = x == NOWNERS ? 1000 : 11000;
+	c->obj = vt_fx_inode(S_IFREG | 0660, 0, 0);
+	vt_fx_add_acl(&c->obj, (uint32_t)x, (uint32_t)x, false);
+	c->op.op = VT_OP_ACL_GET;
+	snprintf(c->what, sizeof(c->what), "op=facl-get-access/obj=file-0660-0:0/disk-entries=u:%d,g:%d",
+		 x, x);
 }
 
 static void make(int local, struct vt_mcase *c)
@@ -111,6 +141,10 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	local -= NSET_SPLIT;
+	if (local >= NEDGE) {
+		fd_form(local - NEDGE, c);
+		return;
+	}
 	if (local == 0) {
 		/* set_posix_acl: a default ACL on a non-directory is EACCES */
 		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
@@ -128,5 +162,5 @@ static void make(int local, struct vt_mcase *c)
 }
 
 VT_MATRIX_FAMILY_WIDE(acl, "005",
-		 NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE, make,
+		 NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE + NFD, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -8,7 +8,8 @@
  * only on a plain mount by a CAP_SETFCAP holder in s_user_ns, otherwise
  * v3 with the rootid translated; EINVAL/EPERM; db2e718a4798) and
  * cap_inode_getsecurity (v3 with the caller-view rootid, v2 for the
- * caller's root or an ancestor's, EOVERFLOW otherwise). */
+ * caller's root or an ancestor's, EOVERFLOW otherwise); the same through
+ * fsetxattr/fgetxattr/fremovexattr on an fd open for reading. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -31,6 +32,46 @@ static const struct {
 	uint32_t rootid;
 } disk[] = { { 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 }, { 3, 11000 }, { 3, 70000 } };
 #define NDISK 6
+
+/* The fd forms (fsetxattr / fgetxattr / fremovexattr of security.capability,
+ * fs/xattr.c): cap_convert_nscap, cap_inode_getsecurity and
+ * cap_inode_removexattr with file_mnt_idmap(f), after the open(O_RDONLY)
+ * through the mount (xattr_rules.c xattr_fd_open). Setting v3 rootid 1000
+ * on the three owners of 0755 (the fd's idmap translates the rootid);
+ * reading v3 rootid 1000 of 0755-0:0 (the same translation on get) and
+ * rootid 0 of 0700-1000:1000 (the open is the owner's through the mount or
+ * a CAP_DAC_* holder's over the inode's ids there; the path form's getxattr
+ * asks nothing); removing v3 rootid 0 of 0755-1000:1000. */
+#define NFD (NOWNERS + 3)
+
+static void fd_form(int x, struct vt_mcase *c)
+{
+	c->op.by_fd = true;
+	if (x < NOWNERS) {
+		c->obj = vt_fx_inode(S_IFREG | 0755, owners[x].uid, owners[x].gid);
+		c->op.op = VT_OP_FCAPS_SET;
+		c->op.fcaps.version = 3;
+		c->op.fcaps.rootid = vt_cuid(1000);
+		snprintf(c->what, sizeof(c->what), "op=ffcaps-set/obj=0755-%s/value=v3-rootid1000",
+			 owners[x].name);
+		return;
+	}
+	x -= NOWNERS;
+	if (x < 2) {
+		c->obj = x ? vt_fx_inode(S_IFREG | 0700, 1000, 1000) : vt_fx_inode(S_IFREG | 0755, 0, 0);
+		c->obj.fcaps.version = 3;
+		c->obj.fcaps.rootid = vt_kuid(x ? 0 : 1000);
+		c->op.op = VT_OP_FCAPS_GET;
+		snprintf(c->what, sizeof(c->what), "op=ffcaps-get/obj=%s/disk=v3-rootid%d",
+			 x ? "0700-1000:1000" : "0755-0:0", x ? 0 : 1000);
+		return;
+	}
+	c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
+	c->obj.fcaps.version = 3;
+	c->obj.fcaps.rootid = vt_kuid(0);
+	c->op.op = VT_OP_FCAPS_REMOVE;
+	snprintf(c->what, sizeof(c->what), "op=ffcaps-remove/obj=0755-1000:1000/disk=v3-rootid0");
+}
 
 static void make(int local, struct vt_mcase *c)
 {
@@ -58,6 +99,10 @@ static void make(int local, struct vt_mcase *c)
 		return;
 	}
 	local -= NDISK;
+	if (local >= NOWNERS + 2) {
+		fd_form(local - NOWNERS - 2, c);
+		return;
+	}
 	if (local >= NOWNERS) {
 		/* no security.capability stored: getxattr (cap_inode_getsecurity
 		 * finds none) and removexattr are ENODATA */
@@ -75,5 +120,5 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2, make,
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2 + NFD, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

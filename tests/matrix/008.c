@@ -6,7 +6,8 @@
  * executable or the caller is not in the group in the mount's view;
  * capabilities always), and utimensat with explicit times (owner or
  * CAP_FOWNER) or now (also write permission), on files with mapped and
- * unmapped owners. */
+ * unmapped owners; ftruncate(2) on an fd open for writing (the open's
+ * permission, do_truncate with the file's idmap). */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -38,9 +39,23 @@ static const struct {
 };
 #define NOBJS 11
 
+/* ftruncate(fd, 0) on an fd open(O_WRONLY) through the mount (attr_rules.c
+ * vt_model_setattr, by_fd): the objects of objs[] whose privileges go or
+ * stay through the mount's idmap (setattr_should_drop_suidgid with the
+ * file's idmap in do_truncate), an unmapped owner, a non-owner's 0644
+ * (the open refuses) and a directory (may_open: EISDIR) */
+static const int fd_objs[] = { 1, 2, 3, 4, 5, 6, 10 };
+#define NFD_OBJS 7
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = local / NOPS;
+
+	if (local >= NOPS * NOBJS) {
+		o = fd_objs[local - NOPS * NOBJS];
+		op = 1;	/* VT_OP_TRUNCATE */
+		c->op.by_fd = true;
+	}
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
@@ -49,7 +64,9 @@ static void make(int local, struct vt_mcase *c)
 	c->obj.nonempty = objs[o].nonempty;
 	c->op.op = ops[op];
 	c->umask = 022;
-	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s", vt_mop_name(ops[op]), objs[o].name);
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s", c->op.by_fd ? "ftruncate" : vt_mop_name(ops[op]),
+		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008", NOPS * NOBJS, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(setattr, "008", NOPS * NOBJS + NFD_OBJS, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

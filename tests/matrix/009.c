@@ -5,7 +5,9 @@
  * mapped and unmapped owners. Guards xattr_permission: EPERM for inodes
  * with unmapped ids (may_write_xattr), trusted.* only with CAP_SYS_ADMIN in
  * the initial namespace (ENODATA for readers without it), user.* on sticky directories only for the owner
- * or a CAP_FOWNER holder, otherwise write permission in the mount's view. */
+ * or a CAP_FOWNER holder, otherwise write permission in the mount's view.
+ * The fd forms (fsetxattr, fgetxattr, fremovexattr) of the same, after an
+ * open(O_RDONLY) through the mount. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -43,8 +45,50 @@ static const struct {
 };
 #define NEDGES 6
 
+/* The fd forms (fsetxattr, fgetxattr, fremovexattr on an fd open for
+ * reading, fs/xattr.c): the same checks with file_mnt_idmap(f), after the
+ * open's inode_permission(MAY_READ) through the mount (xattr_rules.c
+ * xattr_fd_open). user.* on the three owners of file-0644, dir-1777 and
+ * file-0200 (writable but not readable by its owner: the path form's
+ * write is allowed where the open is not); trusted.* (no permission of
+ * its own beyond CAP_SYS_ADMIN) on file-0200 only, where the open's
+ * CAP_DAC_OVERRIDE / CAP_DAC_READ_SEARCH scope through the mount decides. */
+static const struct {
+	const char *name;
+	mode_t mode;
+} fd_kinds[] = { { "file-0644", S_IFREG | 0644 }, { "dir-1777", S_IFDIR | 01777 },
+		 { "file-0200", S_IFREG | 0200 } };
+#define NFD_KINDS 3
+#define NFD_USER (3 * NOWNERS * NFD_KINDS)
+#define NFD_TRUSTED (3 * NOWNERS)
+
+static void make_fd(int x, struct vt_mcase *c)
+{
+	int o = x % NOWNERS, k = x < NFD_USER ? (x / NOWNERS) % NFD_KINDS : 2;
+	int t = x < NFD_USER ? x / NOWNERS / NFD_KINDS : (x - NFD_USER) / NOWNERS;
+	/* user.*: set, get, remove; trusted.*: the same */
+	static const enum vt_mop user[] = { VT_OP_XATTR_SET_USER, VT_OP_XATTR_GET_USER,
+					    VT_OP_XATTR_REMOVE_USER };
+	static const enum vt_mop trusted[] = { VT_OP_XATTR_SET_TRUSTED, VT_OP_XATTR_GET_TRUSTED,
+					       VT_OP_XATTR_REMOVE_TRUSTED };
+
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode(fd_kinds[k].mode, owners[o].uid, owners[o].gid);
+	c->op.op = x < NFD_USER ? user[t] : trusted[t];
+	c->op.by_fd = true;
+	/* get and remove find both attributes present */
+	c->obj.user_xattr = c->obj.trusted_xattr = t >= 1;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=f%s/obj=%s-%s", vt_mop_name(c->op.op),
+		 fd_kinds[k].name, owners[o].name);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
+	if (local >= NOWNERS * NKINDS * NOPS + NEDGES) {
+		make_fd(local - NOWNERS * NKINDS * NOPS - NEDGES, c);
+		return;
+	}
 	if (local >= NOWNERS * NKINDS * NOPS) {
 		int x = local - NOWNERS * NKINDS * NOPS;
 
@@ -69,4 +113,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES, make)
+VT_MATRIX_FAMILY(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED, make)
