@@ -300,6 +300,73 @@ static void setattr_rows(void)
 	       "plain layers: 1001 sets times of 1000's 0666 file: EPERM");
 }
 
+/* unlink(P/o) of a lower file through the overlay (do_unlinkat -> vfs_unlink
+ * -> may_delete(&nop_mnt_idmap) on the overlay inodes as the caller, then
+ * ovl_do_remove -> ovl_remove_and_whiteout as the mounter). WO_UID: the
+ * whiteout's disk owner expected (-1: no upper entry). */
+static void unlink_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, int64_t wo_uid,
+		       const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_UNLINK;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (wo_uid >= 0)
+		ok = ok && e.result.exists && e.result.mode == S_IFCHR &&
+		     e.result.uid.val == (uint32_t)wo_uid && e.result.gid.val == (uint32_t)wo_uid &&
+		     e.obj_gone;
+	else
+		ok = ok && !e.result.exists;
+	snprintf(name, sizeof(name), "%s (got %s, %s)", what, e.err ? vt_errname(e.err) : "success",
+		 e.rule ? e.rule : "");
+	unit_check(ok, name);
+}
+
+static void unlink_rows(void)
+{
+	static struct vt_midmap shift, swap;
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	vt_mapping_parse("b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", &swap.map, err,
+			 sizeof(err));
+
+	/* plain layers, upper P 1777 0:0: 1000 owns the victim (__check_sticky),
+	 * W|X by other rwx; the whiteout is the root mounter's: vfs_whiteout
+	 * -> inode_init_owner(fsuid 0), char 0:0 mode 0 */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0644, 1000, 1000, &tr);
+	w.upper_root = vt_minode_make(S_IFDIR | 01777, 0, 0);
+	unlink_row(&w, 0, VT_R_OVL_WHITEOUT_OK, 0,
+		   "plain layers, sticky P 0:0: 1000 unlinks its lower file, a 0:0 whiteout covers it");
+	/* 1001 owns neither the victim nor P and has no CAP_FOWNER */
+	w.caller = cred(1001, 1001, -1, false);
+	unlink_row(&w, EPERM, VT_R_STICKY_FOWNER, -1,
+		   "plain layers, sticky P 0:0: 1001 may not unlink 1000's file, no whiteout");
+	/* swap: the upper P is disk 1000:1000, the overlay P shows it as 1001
+	 * (ovl_copyattr through swap): u1001 owns the overlay P, so the
+	 * sticky rule lets it remove disk 0's file; the whiteout is disk 0
+	 * (mount 0 through swap) */
+	mx_world(&w, &swap, cred(1001, 1001, -1, false), 0644, 0, 0, &tr);
+	w.upper_root = vt_minode_make(S_IFDIR | 01777, 1000, 1000);
+	unlink_row(&w, 0, VT_R_OVL_WHITEOUT_OK, 0,
+		   "swap, sticky P disk 1000: u1001 owns the overlay P (seen 1001) and unlinks disk 0's file");
+	/* u1000 owns disk 1001 only: neither the victim (0) nor the P (1001) */
+	w.caller = cred(1000, 1000, -1, false);
+	unlink_row(&w, EPERM, VT_R_STICKY_FOWNER, -1,
+		   "swap, sticky P disk 1000: u1000 owns neither the overlay P nor the victim");
+	/* shift10000: read-only overlay, do_unlinkat's mnt_want_write */
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0644, 1000, 1000, &tr);
+	unlink_row(&w, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1,
+		   "shift10000: unlink is EROFS (read-only overlay)");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -309,7 +376,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(50);
+	unit_begin(55);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -409,5 +476,6 @@ int main(void)
 
 	matrix_world_rows();
 	setattr_rows();
+	unlink_rows();
 	return unit_end();
 }

@@ -539,7 +539,7 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&cw, &a, &pe);
 	if (pe.err && VT_REFUSES_("may_delete/overlay")) {
-		say(e, pe.err, VT_R_NONE, "unlink through the overlay mount, as the caller on the overlay "
+		say(e, pe.err, pe.rule_id, "unlink through the overlay mount, as the caller on the overlay "
 			       "inodes: ",
 		    pe.rule);
 		return;
@@ -561,9 +561,9 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 				      vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
 	e->upper_gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
 				      vt_vfsgid_from_kgid(vt_cur_fsgid(&mw)));
-	say(e, 0, VT_R_NONE, "ovl_remove_and_whiteout: a whiteout made by the mounter through the upper "
-		  "idmap covers the lower name",
-	    NULL);
+	hit(w, VT_R_OVL_WHITEOUT_OK, true);
+	say(e, 0, VT_R_OVL_WHITEOUT_OK, "ovl_remove_and_whiteout: a whiteout made by the mounter "
+		  "through the upper idmap covers the lower name", NULL);
 }
 
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
@@ -620,6 +620,9 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	 * overlay inode, the copy-up, the mounter's notify_change through
 	 * the upper idmap (op_chown) */
 	case VT_OP_CHOWN: op = VT_OVL_CHOWN; break;
+	/* unlink(P/o) of a lower file: the caller's may_delete on the overlay
+	 * inodes, then the mounter's whiteout on the upper P (op_unlink) */
+	case VT_OP_UNLINK: op = VT_OVL_UNLINK; break;
 	/* chmod, write, truncate, open(O_TRUNC), utimensat: op_setattr */
 	case VT_OP_CHMOD: case VT_OP_WRITE: case VT_OP_TRUNCATE: case VT_OP_OPEN_TRUNC:
 	case VT_OP_UTIMENS_NOW: case VT_OP_UTIMENS_SET:
@@ -663,6 +666,14 @@ answer:
 		e->result = create ? vt_minode_make(oe.upper_mode, 0, 0) : w->lower_obj;
 		if (oe.upper_mode)	/* op_setattr: the mode the upper copy has now */
 			e->result.mode = oe.upper_mode;
+		if (oe.whiteout) {
+			/* vfs_whiteout: vfs_mknod(S_IFCHR | WHITEOUT_MODE (0),
+			 * WHITEOUT_DEV); no umask (not do_mknodat) */
+			e->result = vt_minode_make(S_IFCHR, 0, 0);
+			e->result.uid = oe.upper_uid;
+			e->result.gid = oe.upper_gid;
+			e->obj_gone = true;	/* the caller's P/o is gone */
+		}
 		e->result.uid = oe.upper_uid;
 		e->result.gid = oe.upper_gid;
 	}
