@@ -115,10 +115,10 @@ static void matrix_world_rows(void)
 	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0600, 1000, 1000, &tr);
 	a.op = VT_OP_OPEN_TRUNC;
 	vt_ovl_model_mop(&w, &a, &e);
-	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_COPYUP_OK && e.result.exists &&
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_SETATTR_OK && e.result.exists &&
 			   e.result.uid.val == 1000 && e.result.gid.val == 1000 &&
 			   e.result.mode == (S_IFREG | 0600) && e.seen_uid.val == 1000,
-		   "overlay world, plain layers: O_TRUNC copies 1000:1000 0600 up as it is");
+		   "overlay world, plain layers: O_TRUNC copies 1000:1000 0600 up as it is (ovl_setattr on the copy)");
 	/* 1001 is other to 1000's 0600 file */
 	w.caller = cred(1001, 1001, -1, false);
 	vt_ovl_model_mop(&w, &a, &e);
@@ -173,6 +173,200 @@ static void matrix_world_rows(void)
 		   "overlay world, shift10000: chown is EROFS, nothing copied up");
 }
 
+/* chmod and setattr through the overlay (ovl_setattr, 6.12
+ * fs/overlayfs/inode.c): the caller's notify_change/setattr_prepare on the
+ * overlay inode, the copy-up, the mounter's notify_change on the upper
+ * copy. RES: the upper copy expected (uid 0: none). */
+static void sa_row(const struct vt_ovl_world *w, enum vt_mop op, mode_t mode, int want,
+		   enum vt_rule rule, uint32_t uid, uint32_t gid, mode_t res, const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = op;
+	a.mode = mode;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (res)
+		ok = ok && e.result.exists && e.result.uid.val == uid && e.result.gid.val == gid &&
+		     e.result.mode == (S_IFREG | res);
+	else
+		ok = ok && !e.result.exists;
+	snprintf(name, sizeof(name), "%s (got %s, %s, upper %s %u:%u %o)", what,
+		 e.err ? vt_errname(e.err) : "success", e.rule ? e.rule : "",
+		 e.result.exists ? "yes" : "no", e.result.uid.val, e.result.gid.val,
+		 (unsigned)e.result.mode);
+	unit_check(ok, name);
+}
+
+static void setattr_rows(void)
+{
+	static struct vt_midmap shift, swap;
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	vt_mapping_parse("b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", &swap.map, err,
+			 sizeof(err));
+
+	/* LOWER/UPPER: 11000 owns disk 1000's file through LOWER
+	 * (ovl_copyattr); chmod_common -> notify_change(&nop_mnt_idmap) ->
+	 * ovl_setattr: setattr_prepare passes (the owner); ovl_copy_up stores
+	 * 11000 through UPPER as disk 21000 (ovl_set_attr); the root
+	 * mounter's notify_change(UPPER): inode_owner_or_capable holds
+	 * (CAP_FOWNER, 21000 shows as 11000, mapped) */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	sa_row(&w, VT_OP_CHMOD, 0600, 0, VT_R_OVL_SETATTR_OK, 21000, 21000, 0600,
+	       "LOWER/UPPER: 11000 chmods disk 1000's file 0600: upper copy 21000:21000 0600");
+	/* disk 30000 is 30000 through LOWER, which UPPER cannot store:
+	 * ovl_set_attr's notify_change(UPPER, ATTR_UID) refuses
+	 * (vfsuid_has_fsmapping) after setattr_prepare let the owner pass */
+	world(&w, cred(30000, 30000, -1, false), 0644, 30000, 30000);
+	sa_row(&w, VT_OP_CHMOD, 0600, EOVERFLOW, VT_R_OVL_COPYUP_SETATTR, 0, 0, 0,
+	       "LOWER/UPPER: 30000's chmod fails in the copy-up (UPPER cannot store 30000)");
+	/* 12000 is other to 11000's 0666 file: utimensat(NULL) is ATTR_TOUCH,
+	 * may_setattr asks inode_permission(MAY_WRITE) of the overlay inode
+	 * (other rw-: the caller's half passes) and of the lower real inode
+	 * as MAY_READ (the root mounter: DAC override, 11000 mapped); the
+	 * mounter's own ATTR_TOUCH on the copy passes by CAP_FOWNER */
+	world(&w, cred(12000, 12000, -1, false), 0666, 1000, 1000);
+	sa_row(&w, VT_OP_UTIMENS_NOW, 0, 0, VT_R_OVL_SETATTR_OK, 21000, 21000, 0666,
+	       "LOWER/UPPER: 12000 touches 11000's 0666 file: copied up as 21000:21000");
+	/* a mounter without capabilities (one in a user namespace has none
+	 * over these inodes): 11000 may write its 0200 file on the overlay
+	 * inode, but ovl_permission's second check asks the mounter (fsuid 0)
+	 * for MAY_READ on the lower inode: not owner, no group, other --- */
+	world(&w, cred(11000, 11000, -1, false), 0200, 1000, 1000);
+	w.mounter = cred(0, 0, -1, false);
+	sa_row(&w, VT_OP_TRUNCATE, 0, EACCES, VT_R_OVL_MOUNTER_PERM, 0, 0, 0,
+	       "LOWER/UPPER, mounter without caps: truncate of 11000's 0200 file is refused to the "
+	       "mounter (ovl_permission)");
+
+	/* plain layers: 1000 owns 1000:1001, is not in 1001: setattr_prepare
+	 * on the overlay inode strips S_ISGID (in_group_or_capable); the
+	 * mounter's chmod keeps what is left (0755) */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0644, 1000, 1001, &tr);
+	sa_row(&w, VT_OP_CHMOD, 02755, 0, VT_R_OVL_SETATTR_OK, 1000, 1001, 0755,
+	       "plain layers: 1000 (not in 1001) chmods 02755: the caller's setattr_prepare strips S_ISGID");
+	w.caller = cred(1000, 1000, 1001, false);
+	sa_row(&w, VT_OP_CHMOD, 02755, 0, VT_R_OVL_SETATTR_OK, 1000, 1001, 02755,
+	       "plain layers: 1000 in 1001 chmods 02755: S_ISGID kept");
+	/* 1001 is not the owner: setattr_prepare's inode_owner_or_capable, before
+	 * the copy-up */
+	w.caller = cred(1001, 1001, -1, false);
+	sa_row(&w, VT_OP_CHMOD, 0755, EPERM, VT_R_MODE_OWNER, 0, 0, 0,
+	       "plain layers: 1001 may not chmod 1000's file, nothing copied up");
+	/* swap: disk 1001 shows as 1000 (ovl_copyattr), so u1000 owns the
+	 * overlay inode and is in its group 1000: S_ISGID kept; the copy-up
+	 * stores 1000 through swap as disk 1001 */
+	mx_world(&w, &swap, cred(1000, 1000, -1, false), 0644, 1001, 1001, &tr);
+	sa_row(&w, VT_OP_CHMOD, 02755, 0, VT_R_OVL_SETATTR_OK, 1001, 1001, 02755,
+	       "swap: u1000 chmods disk 1001's file 02755: upper disk 1001:1001 02755");
+	/* shift10000: the overlay is read-only (ovl_workdir_create): EROFS at
+	 * chmod_common's mnt_want_write */
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0644, 1000, 1000, &tr);
+	sa_row(&w, VT_OP_CHMOD, 0600, EROFS, VT_R_OVL_WORKDIR_RDONLY, 0, 0, 0,
+	       "shift10000: 11000's chmod is EROFS (read-only overlay)");
+
+	/* write(2): backing_file_write_iter -> file_remove_privs(the overlay
+	 * file) as the caller: S_ISUID always, S_ISGID with S_IXGRP, unless
+	 * capable(CAP_FSETID); ATTR_FORCE through ovl_setattr to the copy */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 06777, 1000, 1000, &tr);
+	sa_row(&w, VT_OP_WRITE, 0, 0, VT_R_OVL_SETATTR_OK, 1000, 1000, 0777,
+	       "plain layers: 1000 writes its 6777 file: the upper copy loses both bits");
+	w.caller = cred(0, 0, -1, true);
+	sa_row(&w, VT_OP_WRITE, 0, 0, VT_R_OVL_SETATTR_OK, 1000, 1000, 06777,
+	       "plain layers: root (CAP_FSETID) writes the 6777 file: the bits stay");
+	/* truncate(2) of 2767-1000:1001 (no group exec): do_truncate kills
+	 * S_ISGID unless the caller is in the overlay inode's group
+	 * (setattr_should_drop_sgid) */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 02767, 1000, 1001, &tr);
+	sa_row(&w, VT_OP_TRUNCATE, 0, 0, VT_R_OVL_SETATTR_OK, 1000, 1001, 0767,
+	       "plain layers: 1000 (not in 1001) truncates 2767-1000:1001: S_ISGID goes");
+	w.caller = cred(1000, 1000, 1001, false);
+	sa_row(&w, VT_OP_TRUNCATE, 0, 0, VT_R_OVL_SETATTR_OK, 1000, 1001, 02767,
+	       "plain layers: 1000 in 1001 truncates it: S_ISGID stays");
+	/* utimensat by a non-owner: NULL times need MAY_WRITE (may_setattr),
+	 * explicit times the owner (setattr_prepare, ATTR_TIMES_SET) */
+	mx_world(&w, &vt_nop_idmap, cred(1001, 1001, -1, false), 0644, 1000, 1000, &tr);
+	sa_row(&w, VT_OP_UTIMENS_NOW, 0, EACCES, VT_R_TOUCH_WRITE, 0, 0, 0,
+	       "plain layers: 1001 touches 1000's 0644 file: EACCES, nothing copied up");
+	mx_world(&w, &vt_nop_idmap, cred(1001, 1001, -1, false), 0666, 1000, 1000, &tr);
+	sa_row(&w, VT_OP_UTIMENS_SET, 0, EPERM, VT_R_TIMES_OWNER, 0, 0, 0,
+	       "plain layers: 1001 sets times of 1000's 0666 file: EPERM");
+}
+
+/* unlink(P/o) of a lower file through the overlay (do_unlinkat -> vfs_unlink
+ * -> may_delete(&nop_mnt_idmap) on the overlay inodes as the caller, then
+ * ovl_do_remove -> ovl_remove_and_whiteout as the mounter). WO_UID: the
+ * whiteout's disk owner expected (-1: no upper entry). */
+static void unlink_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, int64_t wo_uid,
+		       const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_UNLINK;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (wo_uid >= 0)
+		ok = ok && e.result.exists && e.result.mode == S_IFCHR &&
+		     e.result.uid.val == (uint32_t)wo_uid && e.result.gid.val == (uint32_t)wo_uid &&
+		     e.obj_gone;
+	else
+		ok = ok && !e.result.exists;
+	snprintf(name, sizeof(name), "%s (got %s, %s)", what, e.err ? vt_errname(e.err) : "success",
+		 e.rule ? e.rule : "");
+	unit_check(ok, name);
+}
+
+static void unlink_rows(void)
+{
+	static struct vt_midmap shift, swap;
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	vt_mapping_parse("b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", &swap.map, err,
+			 sizeof(err));
+
+	/* plain layers, upper P 1777 0:0: 1000 owns the victim (__check_sticky),
+	 * W|X by other rwx; the whiteout is the root mounter's: vfs_whiteout
+	 * -> inode_init_owner(fsuid 0), char 0:0 mode 0 */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0644, 1000, 1000, &tr);
+	w.upper_root = vt_minode_make(S_IFDIR | 01777, 0, 0);
+	unlink_row(&w, 0, VT_R_OVL_WHITEOUT_OK, 0,
+		   "plain layers, sticky P 0:0: 1000 unlinks its lower file, a 0:0 whiteout covers it");
+	/* 1001 owns neither the victim nor P and has no CAP_FOWNER */
+	w.caller = cred(1001, 1001, -1, false);
+	unlink_row(&w, EPERM, VT_R_STICKY_FOWNER, -1,
+		   "plain layers, sticky P 0:0: 1001 may not unlink 1000's file, no whiteout");
+	/* swap: the upper P is disk 1000:1000, the overlay P shows it as 1001
+	 * (ovl_copyattr through swap): u1001 owns the overlay P, so the
+	 * sticky rule lets it remove disk 0's file; the whiteout is disk 0
+	 * (mount 0 through swap) */
+	mx_world(&w, &swap, cred(1001, 1001, -1, false), 0644, 0, 0, &tr);
+	w.upper_root = vt_minode_make(S_IFDIR | 01777, 1000, 1000);
+	unlink_row(&w, 0, VT_R_OVL_WHITEOUT_OK, 0,
+		   "swap, sticky P disk 1000: u1001 owns the overlay P (seen 1001) and unlinks disk 0's file");
+	/* u1000 owns disk 1001 only: neither the victim (0) nor the P (1001) */
+	w.caller = cred(1000, 1000, -1, false);
+	unlink_row(&w, EPERM, VT_R_STICKY_FOWNER, -1,
+		   "swap, sticky P disk 1000: u1000 owns neither the overlay P nor the victim");
+	/* shift10000: read-only overlay, do_unlinkat's mnt_want_write */
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0644, 1000, 1000, &tr);
+	unlink_row(&w, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1,
+		   "shift10000: unlink is EROFS (read-only overlay)");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -182,7 +376,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(35);
+	unit_begin(55);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -281,5 +475,7 @@ int main(void)
 	expect(&e, EOVERFLOW, NULL, "root unlinks 50000's: may_delete, !vfsuid_valid");
 
 	matrix_world_rows();
+	setattr_rows();
+	unlink_rows();
 	return unit_end();
 }

@@ -384,6 +384,126 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 		  "idmap", NULL);
 }
 
+/* chmod (matrix/003) and the setattr family (matrix/008: write, truncate,
+ * open(O_TRUNC), utimensat) of the lower P/o through the overlay, as 6.12
+ * fs/overlayfs/inode.c ovl_setattr does them: the VFS's half as the caller
+ * on the overlay inode through the overlay's own mount (chmod_common /
+ * vfs_utimes / vfs_truncate / do_open / backing_file_write_iter's
+ * file_remove_privs(user_file) -> notify_change(&nop_mnt_idmap) ->
+ * may_setattr, then ovl_setattr's setattr_prepare(&nop_mnt_idmap)), the
+ * copy-up (ovl_copy_up / ovl_copy_up_with_data), then, as the mounter
+ * (ovl_override_creds), ovl_do_notify_change(upper idmap) of the same
+ * iattr on the upper copy. What the caller's half decides (the setgid bit
+ * chmod keeps, the setid bits write and truncate kill) is what the upper
+ * copy gets: the mounter's setattr_prepare runs with the mounter's caps
+ * (chmod: inode_owner_or_capable, in_group_or_capable), or not at all
+ * (ATTR_FORCE: the kill bits), and ATTR_SIZE asks no owner. No file
+ * capabilities (ATTR_KILL_PRIV through ovl_xattr_set is not modelled). */
+static void op_setattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		       struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	bool opens = a->op == VT_OP_WRITE || a->op == VT_OP_OPEN_TRUNC;
+	struct vt_world cw, uw;
+	struct vt_mop_args ua;
+	struct vt_expect pe, ue;
+	enum vt_rule r = VT_R_NONE;
+	bool asks_write;
+	int err;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	/* mnt_want_write (chmod_common, vfs_utimes, vfs_truncate, do_open's
+	 * O_TRUNC) or sb_permission (open for writing) on a read-only
+	 * overlay: EROFS before any owner or permission check */
+	if (ovl_read_only(w, e))
+		return;
+	/* the caller's half: the plain rules on the overlay inode (its owner
+	 * through the lower idmap, ovl_copyattr) with &nop_mnt_idmap: the
+	 * open's or truncate's inode_permission (ovl_permission's caller
+	 * check), may_setattr's ATTR_TOUCH check, setattr_prepare's owner
+	 * check and setgid strip, notify_change's EOVERFLOW for an owner the
+	 * overlay inode cannot show, and the setid bits file_remove_privs /
+	 * do_truncate kill (setattr_should_drop_suidgid, CAP_FSETID in the
+	 * initial namespace) */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = ovl;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("ovl_setattr/caller")) {
+		say(e, pe.err, pe.rule_id, "through the overlay mount, as the caller on the overlay "
+			       "inode (notify_change/setattr_prepare(&nop_mnt_idmap)): ", pe.rule);
+		return;
+	}
+	/* the mounter's half of ovl_permission where the caller's half asked
+	 * MAY_WRITE of the overlay inode: the open for writing, vfs_truncate,
+	 * and may_setattr's ATTR_TOUCH for a caller who is not the owner
+	 * (the lower file: asked as MAY_READ) */
+	asks_write = opens || a->op == VT_OP_TRUNCATE ||
+		     (a->op == VT_OP_UTIMENS_NOW && !vt_inode_owner_or_capable(&cw, &ovl));
+	if (asks_write &&
+	    ovl_inode_permission(w, &ovl, &w->lower_obj, false, VT_MAY_WRITE, e))
+		return;
+	/* ovl_setattr -> ovl_copy_up (ovl_copy_up_with_data for ATTR_SIZE),
+	 * or ovl_open -> ovl_maybe_copy_up: the same ovl_copy_up_one */
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_mode = up.mode;
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	if (opens) {
+		/* ovl_open_realfile: the mounter opens the upper copy for writing */
+		err = vt_inode_permission(&uw, &up, VT_MAY_WRITE, &r);
+		if (!hit(w, VT_R_OVL_OPEN_REALFILE, !err) && VT_REFUSES(VT_R_OVL_OPEN_REALFILE)) {
+			say(e, -err, VT_R_OVL_OPEN_REALFILE, "ovl_open_realfile: the mounter opens the "
+				     "upper copy: ", rule_text(r));
+			return;
+		}
+	}
+	/* ovl_do_notify_change(upper idmap, upper copy, the caller's iattr) as
+	 * the mounter */
+	memset(&ue, 0, sizeof(ue));
+	if (a->op == VT_OP_CHMOD || a->op == VT_OP_UTIMENS_NOW || a->op == VT_OP_UTIMENS_SET) {
+		/* ATTR_MODE with the mode the caller's setattr_prepare left
+		 * (setgid stripped or not), ATTR_TOUCH, ATTR_TIMES_SET: the
+		 * plain rules for the mounter through the upper idmap */
+		uw.dir = w->upper_root;
+		uw.obj = up;
+		ua = *a;
+		ua.mode = pe.result.mode & 07777;
+		vt_model_apply(&uw, &ua, &ue);
+	} else {
+		/* the setid bits the caller's half decided to kill
+		 * (ATTR_KILL_SUID/SGID | ATTR_FORCE: setattr_prepare skips its
+		 * checks; notify_change turns them into ATTR_MODE of the upper
+		 * copy's mode) and ATTR_SIZE (inode_newsize_ok only); the
+		 * mounter's own file_remove_privs of the real file then finds
+		 * the bits it would kill gone or keeps them (CAP_FSETID) */
+		ue.result = up;
+		ue.result.mode = (up.mode & S_IFMT) | (pe.result.mode & 07777);
+	}
+	if (!hit(w, VT_R_OVL_SETATTR_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_SETATTR_UPPER)) {
+		/* the copy stays, with the lower owner and mode */
+		say(e, ue.err, VT_R_OVL_SETATTR_UPPER, "ovl_setattr: ovl_do_notify_change(upper idmap) "
+			       "as the mounter: ", ue.rule);
+		return;
+	}
+	up = ue.result;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_mode = up.mode;
+	seen(w, w->upper_idmap, &up, e);
+	hit(w, VT_R_OVL_SETATTR_OK, true);
+	say(e, 0, VT_R_OVL_SETATTR_OK, "ovl_setattr: the caller's notify_change on the overlay inode, "
+		  "the copy-up, then the mounter's notify_change of the same attributes on the upper "
+		  "copy through its idmap", NULL);
+}
+
 static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 {
 	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
@@ -419,7 +539,7 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&cw, &a, &pe);
 	if (pe.err && VT_REFUSES_("may_delete/overlay")) {
-		say(e, pe.err, VT_R_NONE, "unlink through the overlay mount, as the caller on the overlay "
+		say(e, pe.err, pe.rule_id, "unlink through the overlay mount, as the caller on the overlay "
 			       "inodes: ",
 		    pe.rule);
 		return;
@@ -441,9 +561,9 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 				      vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
 	e->upper_gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
 				      vt_vfsgid_from_kgid(vt_cur_fsgid(&mw)));
-	say(e, 0, VT_R_NONE, "ovl_remove_and_whiteout: a whiteout made by the mounter through the upper "
-		  "idmap covers the lower name",
-	    NULL);
+	hit(w, VT_R_OVL_WHITEOUT_OK, true);
+	say(e, 0, VT_R_OVL_WHITEOUT_OK, "ovl_remove_and_whiteout: a whiteout made by the mounter "
+		  "through the upper idmap covers the lower name", NULL);
 }
 
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
@@ -493,16 +613,22 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	memset(e, 0, sizeof(*e));
 	switch (a->op) {
 	case VT_OP_OPEN_READ: op = VT_OVL_OPEN_READ; break;
-	/* O_TRUNC: mnt_want_write (EROFS) before may_open, then the same
-	 * open for writing; do_truncate -> ovl_setattr(ATTR_SIZE) asks no
-	 * owner (setattr_prepare: inode_newsize_ok only) of the caller on
-	 * the overlay inode nor of the root mounter on the upper copy, and
-	 * leaves owner and mode as they are (no setid bits in this world) */
-	case VT_OP_OPEN_WRITE: case VT_OP_OPEN_TRUNC: op = VT_OVL_OPEN_WRITE; break;
+	/* (O_TRUNC is op_setattr's: the open for writing, then do_truncate
+	 * -> ovl_setattr(ATTR_SIZE, and the setid bits the caller kills)) */
+	case VT_OP_OPEN_WRITE: op = VT_OVL_OPEN_WRITE; break;
 	/* fchownat(P/o, uid, gid, 0): the caller's setattr_prepare on the
 	 * overlay inode, the copy-up, the mounter's notify_change through
 	 * the upper idmap (op_chown) */
 	case VT_OP_CHOWN: op = VT_OVL_CHOWN; break;
+	/* unlink(P/o) of a lower file: the caller's may_delete on the overlay
+	 * inodes, then the mounter's whiteout on the upper P (op_unlink) */
+	case VT_OP_UNLINK: op = VT_OVL_UNLINK; break;
+	/* chmod, write, truncate, open(O_TRUNC), utimensat: op_setattr */
+	case VT_OP_CHMOD: case VT_OP_WRITE: case VT_OP_TRUNCATE: case VT_OP_OPEN_TRUNC:
+	case VT_OP_UTIMENS_NOW: case VT_OP_UTIMENS_SET:
+		memset(&oe, 0, sizeof(oe));
+		op_setattr(w, a, &oe);
+		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)
 			goto unmodelled;
@@ -523,6 +649,7 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 			cw.create_mode = a->mode & 07777;
 		vt_ovl_model(&cw, op, a->uid, a->gid, &oe);
 	}
+answer:
 	e->err = oe.err;
 	e->rule_id = oe.rule_id;
 	/* the table's text: OE.rule is say()'s buffer, which the next case
@@ -537,6 +664,16 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	 * a new file is 0644 as op_create makes it) */
 	if (oe.upper) {
 		e->result = create ? vt_minode_make(oe.upper_mode, 0, 0) : w->lower_obj;
+		if (oe.upper_mode)	/* op_setattr: the mode the upper copy has now */
+			e->result.mode = oe.upper_mode;
+		if (oe.whiteout) {
+			/* vfs_whiteout: vfs_mknod(S_IFCHR | WHITEOUT_MODE (0),
+			 * WHITEOUT_DEV); no umask (not do_mknodat) */
+			e->result = vt_minode_make(S_IFCHR, 0, 0);
+			e->result.uid = oe.upper_uid;
+			e->result.gid = oe.upper_gid;
+			e->obj_gone = true;	/* the caller's P/o is gone */
+		}
 		e->result.uid = oe.upper_uid;
 		e->result.gid = oe.upper_gid;
 	}

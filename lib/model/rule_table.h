@@ -304,7 +304,19 @@
 	  "mounter with the caller's fsuid/fsgid")                                                \
 	X(OVL_CREATE_OK, "ovl_create_object.ok", OUTCOME, OVERLAY,                                  \
 	  "ovl_create_object: the caller's fsuid/fsgid (inode_init_owner on the overlay) stored " \
-	  "through the upper idmap (inode_init_owner(upper idmap))")
+	  "through the upper idmap (inode_init_owner(upper idmap))")                                  \
+	X(OVL_SETATTR_UPPER, "ovl_setattr.upper-notify_change", CHECK, OVERLAY,                     \
+	  "ovl_setattr: after the copy-up, ovl_do_notify_change(upper idmap, upper copy) of the "  \
+	  "caller's iattr with the mounter's creds (ovl_override_creds): the mounter's "          \
+	  "setattr_prepare/may_setattr through the upper idmap")                                  \
+	X(OVL_SETATTR_OK, "ovl_setattr.ok", OUTCOME, OVERLAY,                                       \
+	  "ovl_setattr: chmod/utimes/truncate/setid kill decided as the caller on the overlay "   \
+	  "inode (setattr_prepare(&nop_mnt_idmap)), applied to the upper copy by the mounter "    \
+	  "through the upper idmap")                                                                \
+	X(OVL_WHITEOUT_OK, "ovl_remove_and_whiteout.ok", OUTCOME, OVERLAY,                          \
+	  "ovl_remove_and_whiteout: the lower name is covered by a whiteout (char 0:0, mode 0) "   \
+	  "the mounter made in the workdir through the upper idmap (ovl_whiteout -> "             \
+	  "vfs_whiteout: inode_init_owner with the mounter's fsuid/fsgid) and renamed over it")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \

@@ -6,7 +6,17 @@
  * follows the mode). Guards setattr_prepare/setattr_copy: EPERM for
  * non-owners (inode_owner_or_capable in the mount's view), EOVERFLOW for
  * unmapped owners, and the silent setgid strip when the caller is not in
- * the file's group in the mount's view (in_group_or_capable). */
+ * the file's group in the mount's view (in_group_or_capable).
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): chmod of 0644 lower files through an overlay whose layers are
+ * mounts of the filesystem under test idmapped with the case's map:
+ * setattr_prepare on the overlay inode as the caller (owner check and
+ * setgid strip on the owner ovl_copyattr takes through the layer's
+ * idmap), the copy-up, then the mounter's notify_change of the mode the
+ * caller's half left on the upper copy through the upper idmap
+ * (ovl_setattr); EROFS where the overlay is read-only:
+ * lib/model/overlay_model.c op_setattr. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -25,9 +35,37 @@ static const mode_t modes[] = { 0755, 02755, 04755, 02745, 01777 };
 /* 0: file, 1: directory, 2: file 1000:1001 0660 with an access ACL */
 #define NKINDS 3
 
+#define NPLAIN (NMODES * (NOWNERS * 2 + 1))
+/* the overlay world: the setgid modes and a plain one (0755, 02755,
+ * 02745: the strip is the caller's decision on the overlay inode; the
+ * setuid and sticky bits add nothing through the overlay) on a lower 0644
+ * file of every owner, under an upper P 0777 0:0 */
+#define NOVL_MODES 3
+#define NOVL (NOVL_MODES * NOWNERS)
+
+static void make_overlay(int local, struct vt_mcase *c)
+{
+	static const int pick[NOVL_MODES] = { 0, 1, 3 };
+	int m = pick[local % NOVL_MODES], o = local / NOVL_MODES;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode(S_IFREG | 0644, owners[o].uid, owners[o].gid);
+	c->op.op = VT_OP_CHMOD;
+	c->op.mode = modes[m];
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "overlay/upper-p=0777-0:0/lower-o=file-0644-%s/to=%04o",
+		 owners[o].name, (unsigned)modes[m]);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int m = local % NMODES, rest = local / NMODES, o, kind;
+
+	if (local >= NPLAIN) {
+		make_overlay(local - NPLAIN, c);
+		return;
+	}
 
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->op.op = VT_OP_CHMOD;
@@ -47,4 +85,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(chmod, "003", NMODES * (NOWNERS * 2 + 1), make)
+VT_MATRIX_FAMILY(chmod, "003", NPLAIN + NOVL, make)

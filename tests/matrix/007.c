@@ -7,7 +7,19 @@
  * permission on the parent, the sticky rule __check_sticky compared in the
  * mount's view, vfsuid_eq never true for two unmapped ids: 4d0548a7b806),
  * vfs_rename's may_create/may_delete on the target, and may_linkat /
- * protected_hardlinks (read from /proc at run time). */
+ * protected_hardlinks (read from /proc at run time).
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): unlink of 0644 lower files of every owner in each parent (upper
+ * P, the merged directory's real inode) through an overlay whose layers
+ * are mounts of the filesystem under test idmapped with the case's map:
+ * may_delete as the caller on the overlay inodes (EOVERFLOW for a victim
+ * the lower idmap does not map, W|X on the overlay P, __check_sticky on
+ * owners ovl_copyattr takes through the layers' idmaps), ovl_permission's
+ * mounter check on the upper P, then the whiteout the mounter makes
+ * through the upper idmap (ovl_remove_and_whiteout); EROFS where the
+ * overlay is read-only: lib/model/overlay_model.c op_unlink. rmdir,
+ * rename and link through the overlay are not cased. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -99,10 +111,32 @@ static void make_cross(int local, struct vt_mcase *c)
 		 xops[x].to_other ? "/t=file-1001:1001" : "");
 }
 
+#define NCROSS (NXOPS * NOWNERS * NQDIRS * NXPARENTS)
+#define NOVL (NOWNERS * NPARENTS)
+
+/* the overlay world: unlink of a lower 0644 file of each owner under each
+ * parent as the upper P */
+static void make_overlay(int local, struct vt_mcase *c)
+{
+	int o = local % NOWNERS, p = local / NOWNERS;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
+	c->obj = vt_fx_inode(S_IFREG | 0644, owners[o].uid, owners[o].gid);
+	c->op.op = VT_OP_UNLINK;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "overlay/op=unlink/upper-p=%s/lower-o=file-%s",
+		 parents[p].name, owners[o].name);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
 
+	if (local >= NPLAIN + NCROSS) {
+		make_overlay(local - NPLAIN - NCROSS, c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_cross(local - NPLAIN, c);
 		return;
@@ -120,4 +154,4 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY(delete, "007", NPLAIN + NXOPS * NOWNERS * NQDIRS * NXPARENTS, make)
+VT_MATRIX_FAMILY(delete, "007", NPLAIN + NCROSS + NOVL, make)

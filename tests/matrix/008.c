@@ -7,7 +7,19 @@
  * capabilities always), and utimensat with explicit times (owner or
  * CAP_FOWNER) or now (also write permission), on files with mapped and
  * unmapped owners; ftruncate(2) on an fd open for writing (the open's
- * permission, do_truncate with the file's idmap). */
+ * permission, do_truncate with the file's idmap).
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): the same operations on lower files (0666 and 0644 1000:1000,
+ * 6777-1000:1000, 2767-1000:1001, 0666-70000:70000: no file capabilities)
+ * through an overlay whose layers are mounts
+ * of the filesystem under test idmapped with the case's map: the caller's
+ * notify_change/setattr_prepare on the overlay inode decides the owner
+ * checks and which setid bits go (file_remove_privs of the overlay file
+ * in backing_file_write_iter, do_truncate), the copy-up, then the
+ * mounter's notify_change on the upper copy through the upper idmap
+ * (ovl_setattr); EROFS where the overlay is read-only:
+ * lib/model/overlay_model.c op_setattr. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -47,10 +59,38 @@ static const struct {
 static const int fd_objs[] = { 1, 2, 3, 4, 5, 6, 10 };
 #define NFD_OBJS 7
 
+/* the plain cases, then the ftruncate cases (both on the mount) */
+#define NPLAIN (NOPS * NOBJS + NFD_OBJS)
+/* the overlay world: objs 0, 1, 2, 3, 6 on the lower layer, under an
+ * upper P 0777 0:0 (file capabilities are not modelled through the
+ * overlay: ATTR_KILL_PRIV goes through ovl_xattr_set; 4777-0:0 and the
+ * 1-byte files kill what 6777 kills) */
+#define NOVL_OBJS 5
+#define NOVL (NOPS * NOVL_OBJS)
+
+static void make_overlay(int local, struct vt_mcase *c)
+{
+	static const int pick[NOVL_OBJS] = { 0, 1, 2, 3, 6 };
+	int op = local % NOPS, o = pick[local / NOPS];
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode(S_IFREG | objs[o].mode, objs[o].uid, objs[o].gid);
+	c->obj.nonempty = objs[o].nonempty;
+	c->op.op = ops[op];
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%s",
+		 vt_mop_name(ops[op]), objs[o].name);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = local / NOPS;
 
+	if (local >= NPLAIN) {
+		make_overlay(local - NPLAIN, c);
+		return;
+	}
 	if (local >= NOPS * NOBJS) {
 		o = fd_objs[local - NOPS * NOBJS];
 		op = 1;	/* VT_OP_TRUNCATE */
@@ -68,5 +108,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008", NOPS * NOBJS + NFD_OBJS, make,
+VT_MATRIX_FAMILY_WIDE(setattr, "008", NPLAIN + NOVL, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
