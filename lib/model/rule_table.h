@@ -304,7 +304,11 @@
 	  "mounter with the caller's fsuid/fsgid")                                                \
 	X(OVL_CREATE_OK, "ovl_create_object.ok", OUTCOME, OVERLAY,                                  \
 	  "ovl_create_object: the caller's fsuid/fsgid (inode_init_owner on the overlay) stored " \
-	  "through the upper idmap (inode_init_owner(upper idmap))")
+	  "through the upper idmap (inode_init_owner(upper idmap))")                              \
+	/* exec again (appended: no other rule's index moves) */                                  \
+	X(EXEC_MNT_SUID, "mnt_may_suid.current_in_userns-s_user_ns", BRANCH, SB_USERNS,           \
+	  "mnt_may_suid (bprm_fill_uid, get_file_caps): setuid/setgid bits and file caps "        \
+	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
