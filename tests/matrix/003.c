@@ -47,4 +47,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(chmod, "003", NMODES * (NOWNERS * 2 + 1), make)
+VT_MATRIX_FAMILY_WIDE(chmod, "003", NMODES * (NOWNERS * 2 + 1), make, VT_WIDE_USERNS)
