@@ -2,7 +2,7 @@
 # Model mutants (lib/model/break.h) and the offline mutation score (TAP).
 # No root: nothing is mounted, the model alone is asked.
 #  1-3: the mutation points are the model's code: every call of a
-#       translation or capability-scope helper in a rule file, and every
+#       translation, capability-scope or s_user_ns helper in a rule file, and every
 #       refusal, is a registered point (a grep of the sources against the
 #       registry), ids are unique, and no refusal bypasses VT_REFUSE.
 #  4:   the quick sample kills every mutant some case of the matrix kills.
@@ -50,6 +50,10 @@ capable_wrt_inode_uidgid capable_wrt_inode_uidgid
 inode_owner_or_capable inode_owner_or_capable
 in_group_or_capable in_group_or_capable
 in_group_or_capable_hit in_group_or_capable
+sb_kuid_has_mapping kuid_has_mapping
+sb_kgid_has_mapping kgid_has_mapping
+sb_ns_capable ns_capable
+current_in_sb_userns current_in_userns
 HELPERS
 total=0
 for f in "$tmp"/calls.*; do

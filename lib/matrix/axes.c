@@ -146,16 +146,41 @@ int vt_axes_init(char *err, size_t errlen)
 	return 0;
 }
 
+/* The callers VT_WIDE_USERNS_FEW crosses with the userns maps: exec's,
+ * where mnt_may_suid() fails for every caller there (none is in nsfs),
+ * so one of each kind of outcome suffices: nsfs's owner, who is not in it
+ * (handle_privileged_root still applies), a user whose setuid-root exec
+ * and file caps are ignored, ns0's root and user, and the caller whose
+ * bounding set lacks the file's capability (an EPERM elsewhere, a
+ * success there: the caps are never read). */
+static bool userns_few(int caller)
+{
+	static const char *const names[] = { "root", "u1000", "ns0-root", "ns0-u1000-g1001",
+					     "u1000-bset-no-net_raw" };
+	size_t k;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (strcmp(vt_caller_axes[caller].name, names[k]) == 0)
+			return true;
+	return false;
+}
+
 /* Does a wide family cross MAP and CALLER? The base axes all; the sparse
  * map with every base caller; ns2's callers on the plain mount, the
  * shifted one, the split one (its maps are ns2's: the container whose
- * root owns the disk's 0) and the sparse one. */
+ * root owns the disk's 0) and the sparse one. VT_WIDE_USERNS alone: the
+ * userns maps with every base caller, no other wide map;
+ * VT_WIDE_USERNS_FEW: with the few base callers of userns_few() only. */
 static bool crosses(unsigned int wide, int map, int caller)
 {
 	const char *mn = vt_map_axes[map].name;
+	bool userns = vt_map_axes[map].sb_userns;
 
-	if (map >= VT_MAP_AXES_BASE && !(wide & VT_WIDE_MAPS))
+	if (map >= VT_MAP_AXES_BASE && !(wide & VT_WIDE_MAPS) &&
+	    !(userns && (wide & (VT_WIDE_USERNS | VT_WIDE_USERNS_FEW))))
 		return false;
+	if (userns && !(wide & (VT_WIDE_MAPS | VT_WIDE_USERNS)))
+		return caller < VT_CALLER_AXES_BASE && userns_few(caller);
 	if (caller < VT_CALLER_AXES_BASE)
 		return true;
 	if (!(wide & VT_WIDE_CALLERS))
@@ -171,7 +196,7 @@ static bool crosses(unsigned int wide, int map, int caller)
 static struct {
 	int n;
 	short map[NPAIRS_MAX], caller[NPAIRS_MAX];
-} pairs[4];
+} pairs[16];
 
 static void pairs_init(void)
 {
@@ -179,7 +204,7 @@ static void pairs_init(void)
 
 	if (pairs[0].n)
 		return;
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < 16; k++)
 		for (m = 0; m < vt_map_axis_count; m++)
 			for (c = 0; c < vt_caller_axis_count; c++)
 				if (crosses((unsigned int)k, m, c)) {
@@ -191,7 +216,7 @@ static void pairs_init(void)
 int vt_family_npairs(const struct vt_family *f)
 {
 	pairs_init();
-	return pairs[f->wide_axes & 3].n;
+	return pairs[f->wide_axes & 15].n;
 }
 
 int vt_family_ncases(const struct vt_family *f)
@@ -202,8 +227,8 @@ int vt_family_ncases(const struct vt_family *f)
 void vt_family_pair(const struct vt_family *f, int pair, int *map, int *caller)
 {
 	pairs_init();
-	*map = pairs[f->wide_axes & 3].map[pair];
-	*caller = pairs[f->wide_axes & 3].caller[pair];
+	*map = pairs[f->wide_axes & 15].map[pair];
+	*caller = pairs[f->wide_axes & 15].caller[pair];
 }
 
 int vt_family_pair_index(const struct vt_family *f, int map, int caller)
@@ -211,8 +236,8 @@ int vt_family_pair_index(const struct vt_family *f, int map, int caller)
 	int k;
 
 	pairs_init();
-	for (k = 0; k < pairs[f->wide_axes & 3].n; k++)
-		if (pairs[f->wide_axes & 3].map[k] == map && pairs[f->wide_axes & 3].caller[k] == caller)
+	for (k = 0; k < pairs[f->wide_axes & 15].n; k++)
+		if (pairs[f->wide_axes & 15].map[k] == map && pairs[f->wide_axes & 15].caller[k] == caller)
 			return k;
 	return -1;
 }

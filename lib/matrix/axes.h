@@ -85,7 +85,11 @@ int vt_axes_init(char *err, size_t errlen);
  * crossed only by the families whose struct vt_family sets wide_axes,
  * the ones whose rules translate ids (create, chown, setattr, permission,
  * acl, fscaps; exec, the costliest per case, only ns2's callers), which
- * keeps the whole matrix's time in bounds. */
+ * keeps the whole matrix's time in bounds. The other families (chmod,
+ * delete, xattr, protected, fileops) cross the userns maps alone
+ * (VT_WIDE_USERNS), exec with five base callers (VT_WIDE_USERNS_FEW):
+ * each reads s_user_ns somewhere (i_user_ns in the owner and group
+ * translations, fsuidgid_has_mapping, mnt_may_suid). */
 #define VT_MAP_AXES_BASE 7
 #define VT_CALLER_AXES_BASE 22
 struct vt_family;

@@ -42,11 +42,16 @@ struct vt_family {
 	int local_count;	/* cases per (map, caller) pair */
 	void (*make)(int local, struct vt_mcase *c);
 	/* the wide axes it crosses too (axes.h: VT_MAP_AXES_BASE): 0, or
-	 * VT_WIDE_MAPS and/or VT_WIDE_CALLERS */
+	 * VT_WIDE_MAPS, VT_WIDE_CALLERS, VT_WIDE_USERNS(_FEW) */
 	unsigned int wide_axes;
 };
 #define VT_WIDE_MAPS 1u		/* the maps after the base ones */
 #define VT_WIDE_CALLERS 2u	/* the callers after the base ones */
+/* the userns maps only (axes.h), with the base callers: for the families
+ * whose rules read s_user_ns but not the other wide axes' id shapes */
+#define VT_WIDE_USERNS 4u
+/* the userns maps with a few base callers (axes.c userns_few) */
+#define VT_WIDE_USERNS_FEW 8u
 
 /* main() of a matrix program: every case of one family. */
 int vt_matrix_main(const struct vt_family *f, int argc, char **argv);

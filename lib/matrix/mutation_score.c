@@ -32,11 +32,16 @@ static void equivalence_reason(const struct mx_mutants *mu, const struct mx_msta
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_SWAP)
 		snprintf(buf, len, "reached in %u cases, but there the uid and the gid helper give "
 			 "the same id", ms->reached[k]);
+	else if (!ms->differs[k] && mu->op[k] == VT_MOP_FS_INIT && p->kind == VT_MPK_SBNS)
+		snprintf(buf, len, "reached in %u cases, but there %s over the filesystem's "
+			 "s_user_ns decides as over the initial namespace (the userns maps, "
+			 "where it may not, exist on filesystems with FS_USERNS_MOUNT only)",
+			 ms->reached[k], p->kfn);
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_FS_INIT)
 		snprintf(buf, len, "reached in %u cases, but there the filesystem's s_user_ns "
 			 "translates every id it is given as the initial namespace would (the "
-			 "userns maps, where it does not, are crossed by 001 002 004 005 006 008 "
-			 "only, on filesystems with FS_USERNS_MOUNT)", ms->reached[k]);
+			 "userns maps, where it does not, exist on filesystems with "
+			 "FS_USERNS_MOUNT only)", ms->reached[k]);
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_PAST_END)
 		snprintf(buf, len, "reached in %u cases, but there no id looked up is the one past "
 			 "an extent's end", ms->reached[k]);

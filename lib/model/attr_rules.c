@@ -25,7 +25,8 @@ static bool chown_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfs
 	c = vt_capable_wrt(w, i, VT_CAP_CHOWN);
 	if (c == VT_CAPW_GRANTED)
 		return vt_hit_capw(w, VT_R_CHOWN_CAP, c);
-	if (!vt_vfsuid_valid(v) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN))
+	/* ns_capable(inode->i_sb->s_user_ns, CAP_CHOWN) (fs/attr.c) */
+	if (!vt_vfsuid_valid(v) && vt_sb_ns_capable(w, VT_CAP_CHOWN))
 		return true;
 	vt_hit_capw(w, VT_R_CHOWN_CAP, c);
 	return false;
@@ -49,7 +50,8 @@ static bool chgrp_ok(const struct vt_world *w, const struct vt_minode *i, vt_vfs
 	c = vt_capable_wrt(w, i, VT_CAP_CHOWN);
 	if (c == VT_CAPW_GRANTED)
 		return vt_hit_capw(w, VT_R_CHOWN_CAP, c);
-	if (!vt_vfsgid_valid(g) && vt_ns_capable(w, w->fs_ns, VT_CAP_CHOWN))
+	/* ns_capable(inode->i_sb->s_user_ns, CAP_CHOWN) (fs/attr.c) */
+	if (!vt_vfsgid_valid(g) && vt_sb_ns_capable(w, VT_CAP_CHOWN))
 		return true;
 	if (owner_asked)
 		vt_hit(w, VT_R_CHGRP_IN_GROUP, false);

@@ -29,6 +29,12 @@
  *                  valid kernel id is itself: the mistake only a filesystem
  *                  mounted inside a user namespace shows (axes.c: the userns
  *                  maps)
+ *   s_user_ns scope points: each decision taken over sb->s_user_ns
+ *     itself, not over the caller's namespace: ns_capable(s_user_ns, cap)
+ *     (chown_ok, chgrp_ok, cap_convert_nscap) and current_in_userns(
+ *     s_user_ns) (mnt_may_suid, get_file_caps)
+ *       #fs-init-ns  the initial namespace asked instead (capable(cap);
+ *                  current_in_userns(&init_user_ns), which always holds)
  *   range points (userns_model.c): the extent lookup every translation
  *     of a user namespace or a mount idmap ends in (map_id_range_down,
  *     map_id_up, kernel/user_namespace.c)
@@ -55,7 +61,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP, VT_MPK_RANGE };
+enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP, VT_MPK_RANGE,
+		  VT_MPK_SBNS };
 
 /* operators (bits) */
 #define VT_MOP_IDENTITY 1u

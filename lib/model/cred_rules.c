@@ -78,6 +78,17 @@ bool vt_capable(const struct vt_world *w, int cap)
 	return vt_ns_capable(w, &vt_init_ns, cap);
 }
 
+bool vt_current_in_userns(const struct vt_world *w, const struct vt_mns *target)
+{
+	const struct vt_mns *ns = w->cred.ns;
+
+	/* in_userns(target, current_user_ns()): walk up from the caller's
+	 * namespace to TARGET's level */
+	while (vt_ns_level(ns) > vt_ns_level(target))
+		ns = ns->parent;
+	return ns == target;
+}
+
 enum vt_capw (vt_capable_wrt)(const struct vt_world *w, const struct vt_minode *i, int cap)
 {
 	const struct vt_mns *ns = w->cred.ns;

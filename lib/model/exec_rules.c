@@ -6,8 +6,9 @@
  *
  * Preconditions of every world modelled here (the matrix guarantees them,
  * §B.6.8): the mount is attached in the caller's mount namespace and not
- * nosuid and the sb's user namespace is the initial one (mnt_may_suid and
- * current_in_userns(s_user_ns) hold); no_new_privs is off; no ptrace and
+ * nosuid (mnt_may_suid's first two conditions hold; its third,
+ * current_in_userns(s_user_ns), is modelled: it fails for every caller on
+ * the userns maps, whose sb belongs to nsfs); no_new_privs is off; no ptrace and
  * an unshared fs_struct (bprm->unsafe is 0, so no downgrade); securebits
  * 0 (root is privileged); the caller's inheritable and ambient sets are
  * empty (the executor clears them). A file's security.capability holds
@@ -123,7 +124,10 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 	/* bprm_fill_uid(): the file's ids in the mount's view; ignored unless
 	 * both have a mapping in the new cred's user namespace; S_ISGID only
 	 * together with S_IXGRP */
-	if (i->mode & (S_ISUID | S_ISGID)) {
+	if ((i->mode & (S_ISUID | S_ISGID)) &&
+	    /* mnt_may_suid() (fs/namespace.c): current_in_userns(
+	     * mnt->mnt_sb->s_user_ns), else bprm_fill_uid returns at once */
+	    vt_hit(w, VT_R_EXEC_MNT_SUID, vt_current_in_sb_userns(w))) {
 		vt_vfsuid_t vu = vt_i_uid_into_vfsuid(w, i);
 		vt_vfsgid_t vg = vt_i_gid_into_vfsgid(w, i);
 
@@ -141,7 +145,10 @@ void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct
 	 * (v3) or 0 (v2) made a kuid in s_user_ns, then a vfsuid through the
 	 * mount; -ENODATA (caps ignored) if it is invalid or does not own the
 	 * caller's namespace or an ancestor (rootid_owns_currentns) */
-	if (i->fcaps.version) {
+	/* get_file_caps() returns 0 with pP cleared unless mnt_may_suid()
+	 * (its second check, current_in_userns(s_user_ns), is the same
+	 * condition) */
+	if (i->fcaps.version && vt_hit(w, VT_R_EXEC_MNT_SUID, vt_current_in_sb_userns(w))) {
 		vt_kuid_t kroot = i->fcaps.version == 3 ? i->fcaps.rootid : vt_kuid(0);
 		vt_vfsuid_t vroot = vt_make_vfsuid(w->idmap, w->fs_ns, kroot);
 

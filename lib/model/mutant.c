@@ -151,6 +151,8 @@ unsigned int vt_mp_ops(const struct vt_mpoint *p)
 		return VT_MOP_UNTRANSLATED;
 	case VT_MPK_RANGE:
 		return VT_MOP_PAST_END;
+	case VT_MPK_SBNS:
+		return VT_MOP_FS_INIT;
 	default:
 		return 0;
 	}
@@ -229,6 +231,8 @@ const char *vt_mp_kernel_text(const struct vt_mpoint *p)
 		{ "map_id_up", "map_id_up (kernel/user_namespace.c)" },
 		{ "kuid_has_mapping", "kuid_has_mapping of sb->s_user_ns (include/linux/uidgid.h)" },
 		{ "kgid_has_mapping", "kgid_has_mapping of sb->s_user_ns (include/linux/uidgid.h)" },
+		{ "ns_capable", "ns_capable of sb->s_user_ns (kernel/capability.c)" },
+		{ "current_in_userns", "current_in_userns of sb->s_user_ns (kernel/user_namespace.c)" },
 	};
 	size_t k;
 
@@ -482,6 +486,24 @@ bool vt_mp_sb_kgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, 
 	bool real = vt_kgid_has_mapping(fs_ns, k);
 
 	return pick_fs(p, real, real, real, vt_kgid_valid(k));
+}
+
+/* ns_capable(s_user_ns, cap); #fs-init-ns: capable(cap) */
+bool vt_mp_sb_ns_capable(struct vt_mpoint *p, const struct vt_world *w, int cap)
+{
+	bool real = vt_ns_capable(w, w->fs_ns, cap);
+
+	return pick_fs(p, real, real, real, vt_capable(w, cap));
+}
+
+/* current_in_userns(s_user_ns) (kernel/user_namespace.c: the caller's
+ * namespace or one of its ancestors is s_user_ns); #fs-init-ns: the
+ * initial namespace, every caller's ancestor */
+bool vt_mp_current_in_sb_userns(struct vt_mpoint *p, const struct vt_world *w)
+{
+	bool real = vt_current_in_userns(w, w->fs_ns);
+
+	return pick_fs(p, real, real, real, true);
 }
 
 /* identity: the id taken as if the namespace were the initial one */

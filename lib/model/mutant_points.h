@@ -32,6 +32,8 @@ bool vt_mp_vfsuid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_v
 bool vt_mp_vfsgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *ns, vt_vfsgid_t v);
 bool vt_mp_sb_kuid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, vt_kuid_t k);
 bool vt_mp_sb_kgid_has_mapping(struct vt_mpoint *p, const struct vt_mns *fs_ns, vt_kgid_t k);
+bool vt_mp_sb_ns_capable(struct vt_mpoint *p, const struct vt_world *w, int cap);
+bool vt_mp_current_in_sb_userns(struct vt_mpoint *p, const struct vt_world *w);
 vt_kuid_t vt_mp_make_kuid(struct vt_mpoint *p, const struct vt_mns *ns, vt_cuid_t id);
 vt_kgid_t vt_mp_make_kgid(struct vt_mpoint *p, const struct vt_mns *ns, vt_cgid_t id);
 vt_cuid_t vt_mp_from_kuid(struct vt_mpoint *p, const struct vt_mns *ns, vt_kuid_t k);
@@ -75,6 +77,12 @@ bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w
 	vt_mp_sb_kuid_has_mapping(VT_MPU_("kuid_has_mapping"), fs_ns, k)
 #define vt_sb_kgid_has_mapping(fs_ns, k) \
 	vt_mp_sb_kgid_has_mapping(VT_MPG_("kgid_has_mapping"), fs_ns, k)
+/* ns_capable(sb->s_user_ns, CAP) and current_in_userns(sb->s_user_ns):
+ * decisions over the filesystem's namespace (break.h: the one operator
+ * is #fs-init-ns) */
+#define vt_sb_ns_capable(w, cap) vt_mp_sb_ns_capable(VT_MP_(VT_MPK_SBNS, "ns_capable"), w, cap)
+#define vt_current_in_sb_userns(w) \
+	vt_mp_current_in_sb_userns(VT_MP_(VT_MPK_SBNS, "current_in_userns"), w)
 #define vt_make_kuid(ns, id) vt_mp_make_kuid(VT_MPU_("make_kuid"), ns, id)
 #define vt_make_kgid(ns, id) vt_mp_make_kgid(VT_MPG_("make_kgid"), ns, id)
 #define vt_from_kuid(ns, k) vt_mp_from_kuid(VT_MPU_("from_kuid"), ns, k)

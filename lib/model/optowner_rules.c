@@ -430,6 +430,7 @@ static const struct {
 	{ VT_R_EXEC_FCAPS, NA_BOTH, NOFCAPS },
 	{ VT_R_EXEC_FCAPS_BSET, NA_BOTH, NOFCAPS },
 	{ VT_R_EXEC_PRIV_ROOT, NA_DENY, "fat, exfat: no setuid-root file with file capabilities" },
+	{ VT_R_EXEC_MNT_SUID, NA_ALLOW, NOSETID },
 	/* the fs.protected_* checks ask about sticky directories only */
 	{ VT_R_FOLLOW_PROTECTED, NA_BOTH, "fat and exfat have no symlinks (no ->symlink) and " NOSTICKY },
 	{ VT_R_STICKY_CREATE_REGULAR, NA_BOTH, NOSTICKY },

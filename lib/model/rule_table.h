@@ -316,7 +316,11 @@
 	X(OVL_WHITEOUT_OK, "ovl_remove_and_whiteout.ok", OUTCOME, OVERLAY,                          \
 	  "ovl_remove_and_whiteout: the lower name is covered by a whiteout (char 0:0, mode 0) "   \
 	  "the mounter made in the workdir through the upper idmap (ovl_whiteout -> "             \
-	  "vfs_whiteout: inode_init_owner with the mounter's fsuid/fsgid) and renamed over it")
+	  "vfs_whiteout: inode_init_owner with the mounter's fsuid/fsgid) and renamed over it")  \
+	/* exec again (appended: no other rule's index moves) */                                  \
+	X(EXEC_MNT_SUID, "mnt_may_suid.current_in_userns-s_user_ns", BRANCH, SB_USERNS,           \
+	  "mnt_may_suid (bprm_fill_uid, get_file_caps): setuid/setgid bits and file caps "        \
+	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \

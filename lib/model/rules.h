@@ -23,6 +23,9 @@ bool vt_in_group_p(const struct vt_world *w, vt_kgid_t g);
 bool vt_vfsgid_in_group_p(const struct vt_world *w, vt_vfsgid_t g);
 bool vt_ns_capable(const struct vt_world *w, const struct vt_mns *target, int cap);
 bool vt_capable(const struct vt_world *w, int cap);
+/* current_in_userns(TARGET): the caller's namespace is TARGET or one of
+ * its descendants (kernel/user_namespace.c in_userns) */
+bool vt_current_in_userns(const struct vt_world *w, const struct vt_mns *target);
 bool vt_capable_wrt_inode_uidgid(const struct vt_world *w, const struct vt_minode *i, int cap);
 /* capable_wrt_inode_uidgid() split in its two halves: VT_CAPW_NONE (no
  * ns_capable), VT_CAPW_SCOPE (capable, but an inode id has no mapping in

@@ -211,7 +211,7 @@ static void fcaps_set(const struct vt_world *w, const struct vt_mop_args *a, str
 	if (!vt_hit_capw(w, VT_R_FCAPS_SETFCAP, vt_capable_wrt(w, &i, VT_CAP_SETFCAP)))
 		VT_FAIL(e, EPERM, VT_R_FCAPS_SETFCAP);
 	if (a->fcaps.version == 2 &&
-	    vt_hit(w, VT_R_FCAPS_V2_KEPT, w->idmap->nop && vt_ns_capable(w, w->fs_ns, VT_CAP_SETFCAP))) {
+	    vt_hit(w, VT_R_FCAPS_V2_KEPT, w->idmap->nop && vt_sb_ns_capable(w, VT_CAP_SETFCAP))) {
 		i.fcaps.version = 2;
 		i.fcaps.rootid = vt_kuid(0);
 	} else {

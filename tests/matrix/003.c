@@ -85,4 +85,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(chmod, "003", NPLAIN + NOVL, make)
+VT_MATRIX_FAMILY_WIDE(chmod, "003", NPLAIN + NOVL, make, VT_WIDE_USERNS)

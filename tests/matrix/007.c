@@ -154,4 +154,4 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY(delete, "007", NPLAIN + NCROSS + NOVL, make)
+VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL, make, VT_WIDE_USERNS)

@@ -113,4 +113,5 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED, make)
+VT_MATRIX_FAMILY_WIDE(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED, make,
+		      VT_WIDE_USERNS)

@@ -96,4 +96,5 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(exec, "010", NFILES * NOWNERS + 4, make, VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(exec, "010", NFILES * NOWNERS + 4, make,
+		      VT_WIDE_CALLERS | VT_WIDE_USERNS_FEW)

@@ -74,4 +74,4 @@ static void make(int local, struct vt_mcase *c)
 		 : ops[op].op == VT_OP_LINK ? "file-0600" : "file-0606", owners[o].name);
 }
 
-VT_MATRIX_FAMILY(protected, "012", NOPS * NOWNERS * NPARENTS, make)
+VT_MATRIX_FAMILY_WIDE(protected, "012", NOPS * NOWNERS * NPARENTS, make, VT_WIDE_USERNS)

@@ -191,5 +191,6 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY(fileops, "013",
-		 NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER, make)
+VT_MATRIX_FAMILY_WIDE(fileops, "013",
+		      NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER,
+		      make, VT_WIDE_USERNS)
