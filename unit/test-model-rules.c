@@ -568,6 +568,11 @@ static struct row rows[] = {
 	  "b:1000:11000:1", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 040755, 1000, 1000,
 	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 2), EEXIST, NOCHECK,
 	  .obj_enc_policy = 1 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY needs an fd: a CAP_FOWNER-only caller cannot open another's "
+	  "0700 directory (EACCES before the owner test, which CAP_FOWNER would pass)",
+	  "may_open: inode_permission(MAY_READ), no CAP_DAC_*; fscrypt_ioctl_set_policy not reached",
+	  "b:1000:11000:1", INIT, 12000, 12000, NONE, 1ULL << 3, 022, 0755, 0, 0, false, 040700, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), EACCES, NOCHECK },
 	{ "FS_IOC_SET_ENCRYPTION_POLICY by ns0 root on disk owner 0 through b:0:10000:65536: set",
 	  "inode_owner_or_capable: vfsuid 10000 == fsuid (ns0's 0 is kernel 10000)",
 	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 040755, 0, 0,

@@ -85,6 +85,10 @@ static const struct obj objs[] = {
 	{ "full", 'd', 0755, 1000, 1000, true, 0, 1 },		/* not empty */
 	{ "enc-same", 'd', 0755, 1000, 1000, false, 1, 1 },	/* the same policy again */
 	{ "enc-other", 'd', 0755, 1000, 1000, false, 1, 2 },	/* a different one */
+	/* the ioctl needs an fd: open(O_RDONLY) of a 0700 directory refuses
+	 * the CAP_FOWNER-only caller (no DAC override) whom the owner check
+	 * would let through */
+	{ "d0700", 'd', 0700, 1000, 1000, false, 0, 1 },
 };
 #define NOBJS (sizeof(objs) / sizeof(objs[0]))
 
