@@ -66,6 +66,10 @@ struct row {
 	bool check_atime, want_atime_updated;
 	/* P/o holds user.vt and trusted.vt */
 	bool obj_xattrs;
+	/* FSCRYPT_SET_POLICY: P/o holds an entry / the suite's policy n; on
+	 * success the policy it must hold afterwards (checked when not 0) */
+	bool obj_nonempty;
+	int obj_enc_policy, want_enc_policy;
 };
 
 /* bounding set of an initial-namespace caller in these rows (without
@@ -601,6 +605,74 @@ static struct row rows[] = {
 	  "vfs_fileattr_set: inode_owner_or_capable",
 	  NULL, NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 0100644, 0, 0,
 	  OP(.op = VT_OP_FSSETXATTR), EPERM, NOCHECK },
+	/* FS_IOC_SET_ENCRYPTION_POLICY (fs/crypto/policy.c fscrypt_ioctl_set_policy, 6.12):
+	 * inode_owner_or_capable through the mount first, then the policy checks */
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by the owner through the mount (disk 1000 seen as 11000) on "
+	  "an empty directory: set",
+	  "fscrypt_ioctl_set_policy: inode_owner_or_capable, vfsuid 11000 == fsuid; set_encryption_policy",
+	  "b:1000:11000:1", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), 0, NOCHECK,
+	  .want_enc_policy = 1 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by the disk owner 1000 through b:1000:11000:1: EACCES",
+	  "fscrypt_ioctl_set_policy: inode_owner_or_capable: vfsuid 11000 != fsuid 1000, no CAP_FOWNER",
+	  "b:1000:11000:1", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), EACCES, NOCHECK },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by the disk owner 2000 whom the mount does not map: EACCES",
+	  "fscrypt_ioctl_set_policy: inode_owner_or_capable: i_uid_into_vfsuid(2000) is invalid",
+	  "b:1000:11000:1", INIT, 2000, 2000, NONE, 0, 022, 0755, 0, 0, false, 040755, 2000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), EACCES, NOCHECK },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by a CAP_FOWNER caller, not the owner, uid mapped: set",
+	  "inode_owner_or_capable: vfsuid_has_mapping(11000) && ns_capable(CAP_FOWNER)",
+	  "b:1000:11000:1", INIT, 12000, 12000, NONE, 1ULL << 3, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), 0, NOCHECK,
+	  .want_enc_policy = 1 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by root on a directory whose gid the mount does not map: set",
+	  "inode_owner_or_capable: vfsuid_has_mapping(vfsuid 11000) && ns_capable(CAP_FOWNER); the gid "
+	  "is not asked (unlike capable_wrt_inode_uidgid)",
+	  "b:1000:11000:1", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 040755, 1000, 2000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), 0, NOCHECK, .want_enc_policy = 1 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by root on a directory whose uid the mount does not map: EACCES",
+	  "inode_owner_or_capable: vfsuid_has_mapping(INVALID_VFSUID) fails, CAP_FOWNER does not count",
+	  "b:1000:11000:1", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 040755, 2000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), EACCES, NOCHECK },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by root, plain mount, directory of 1000: set (CAP_FOWNER)",
+	  "inode_owner_or_capable: vfsuid_has_mapping(1000) && ns_capable(CAP_FOWNER) in init_user_ns",
+	  NULL, INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 2), 0, NOCHECK,
+	  .want_enc_policy = 2 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by the owner on a regular file: ENOTDIR after the owner test",
+	  "fscrypt_ioctl_set_policy: fscrypt_get_policy -ENODATA, !S_ISDIR",
+	  "b:1000:11000:1", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), ENOTDIR, NOCHECK },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by a non-owner on a regular file: EACCES comes first",
+	  "fscrypt_ioctl_set_policy: inode_owner_or_capable before fscrypt_get_policy",
+	  "b:1000:11000:1", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), EACCES, NOCHECK },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by the owner on a directory with an entry: ENOTEMPTY",
+	  "fscrypt_ioctl_set_policy: !s_cop->empty_dir (ext4_empty_dir)",
+	  "b:1000:11000:1", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), ENOTEMPTY, NOCHECK,
+	  .obj_nonempty = true },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY of the policy a directory has: 0, nothing changes",
+	  "fscrypt_ioctl_set_policy: fscrypt_get_policy 0, fscrypt_policies_equal",
+	  "b:1000:11000:1", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), 0, NOCHECK,
+	  .obj_enc_policy = 1, .want_enc_policy = 1 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY of another policy on an encrypted directory: EEXIST",
+	  "fscrypt_ioctl_set_policy: !fscrypt_policies_equal",
+	  "b:1000:11000:1", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 040755, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 2), EEXIST, NOCHECK,
+	  .obj_enc_policy = 1 },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY needs an fd: a CAP_FOWNER-only caller cannot open another's "
+	  "0700 directory (EACCES before the owner test, which CAP_FOWNER would pass)",
+	  "may_open: inode_permission(MAY_READ), no CAP_DAC_*; fscrypt_ioctl_set_policy not reached",
+	  "b:1000:11000:1", INIT, 12000, 12000, NONE, 1ULL << 3, 022, 0755, 0, 0, false, 040700, 1000, 1000,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), EACCES, NOCHECK },
+	{ "FS_IOC_SET_ENCRYPTION_POLICY by ns0 root on disk owner 0 through b:0:10000:65536: set",
+	  "inode_owner_or_capable: vfsuid 10000 == fsuid (ns0's 0 is kernel 10000)",
+	  "b:0:10000:65536", NS0, 0, 0, NONE, ALL, 022, 0777, 0, 0, false, 040755, 0, 0,
+	  OP(.op = VT_OP_FSCRYPT_SET_POLICY, .enc_policy = 1), 0, NOCHECK,
+	  .want_enc_policy = 1 },
 	{ "FIDEDUPERANGE onto a read-only fd of another's 0644 file: EPERM",
 	  "may_dedupe_file: not CAP_SYS_ADMIN, not FMODE_WRITE, not the owner, no MAY_WRITE",
 	  NULL, INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0100644, 1001, 1001,
@@ -688,6 +760,8 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 		w->obj.fcaps.version = r->obj_fcaps_version;
 		w->obj.fcaps.rootid = vt_kuid(r->obj_fcaps_rootid);
 		w->obj.user_xattr = w->obj.trusted_xattr = r->obj_xattrs;
+		w->obj.nonempty = r->obj_nonempty;
+		w->obj.enc_policy = r->obj_enc_policy;
 	}
 	if (r->op.op == VT_OP_RENAME_WHITEOUT && r->op.to_other) {
 		w->other = w->obj;
@@ -761,6 +835,8 @@ int main(void)
 					      e.creds.dump_owner != r->want_dump_owner))
 				ok = false;
 			if (r->check_atime && e.atime_updated != r->want_atime_updated)
+				ok = false;
+			if (r->want_enc_policy && e.result.enc_policy != r->want_enc_policy)
 				ok = false;
 			if (op.op == VT_OP_TMPFILE && e.link_err != r->want_link_err)
 				ok = false;

@@ -6,7 +6,9 @@
  * (fs/locks.c vfs_setlease), and FS_IOC_SETFLAGS / FS_IOC_FSSETXATTR
  * (fs/ioctl.c vfs_fileattr_set), FIDEDUPERANGE (fs/remap_range.c
  * may_dedupe_file), the atime a read(2) leaves (fs/inode.c
- * atime_needs_update), cachestat(2) (mm/filemap.c can_do_cachestat). Read
+ * atime_needs_update), cachestat(2) (mm/filemap.c can_do_cachestat),
+ * FS_IOC_SET_ENCRYPTION_POLICY (fs/crypto/policy.c
+ * fscrypt_ioctl_set_policy). Read
  * from linux-source-6.12; each
  * function below names the kernel function it mirrors. The object P/o is
  * a regular file or a directory (the family makes no others). */
@@ -173,6 +175,44 @@ static void vt_vfs_fileattr_set(const struct vt_world *w, struct vt_expect *e)
 	ok(w, e, VT_R_FILEATTR_OWNER);
 }
 
+/* FS_IOC_SET_ENCRYPTION_POLICY with the suite's v1 policy A->enc_policy
+ * (fs/ext4/ioctl.c: EOPNOTSUPP without the encrypt feature; the worlds of
+ * this op have it) -> fs/crypto/policy.c fscrypt_ioctl_set_policy(): the
+ * policy is read and sized first (v1: fscrypt_policy_size), then
+ * inode_owner_or_capable with the idmap of the fd's mount, else EACCES; then
+ * mnt_want_write_file (a writable mount here) and fscrypt_get_policy. An
+ * inode with a policy takes the same one again (0, nothing written) and
+ * refuses a different one (EEXIST); one without (-ENODATA) must be a
+ * directory (ENOTDIR), alive (ENOENT: P/o is a live name) and empty
+ * (->empty_dir, ext4_empty_dir: ENOTEMPTY); set_encryption_policy then
+ * checks the policy (fscrypt_supported_v1_policy: the suite's modes are
+ * AES-256-XTS and AES-256-CTS, no flags, not casefolded: valid) and
+ * ext4_set_context stores it (EPERM only for the root inode, never P/o).
+ * No v1 key is needed to set a policy. */
+static void vt_fscrypt_ioctl_set_policy(const struct vt_world *w, const struct vt_mop_args *a,
+					struct vt_expect *e)
+{
+	enum vt_rule rule = VT_R_NONE;
+	int ret = open_rdonly(w, &rule);
+
+	if (ret)
+		VT_FAIL(e, ret, rule);
+	if (!vt_hit(w, VT_R_FSCRYPT_OWNER, vt_inode_owner_or_capable(w, &w->obj)))
+		VT_FAIL(e, EACCES, VT_R_FSCRYPT_OWNER);
+	if (w->obj.enc_policy) {
+		if (!vt_hit(w, VT_R_FSCRYPT_HAS_POLICY, w->obj.enc_policy == a->enc_policy))
+			VT_FAIL(e, EEXIST, VT_R_FSCRYPT_HAS_POLICY);
+		ok(w, e, VT_R_FSCRYPT_HAS_POLICY);
+		return;
+	}
+	if (!vt_hit(w, VT_R_FSCRYPT_NOTDIR, S_ISDIR(w->obj.mode)))
+		VT_FAIL(e, ENOTDIR, VT_R_FSCRYPT_NOTDIR);
+	if (!vt_hit(w, VT_R_FSCRYPT_NOTEMPTY, !w->obj.nonempty))
+		VT_FAIL(e, ENOTEMPTY, VT_R_FSCRYPT_NOTEMPTY);
+	ok(w, e, VT_R_FSCRYPT_SET);
+	e->result.enc_policy = a->enc_policy;
+}
+
 /* FIDEDUPERANGE (fs/ioctl.c ioctl_file_dedupe_range -> fs/remap_range.c
  * vfs_dedupe_file_range): the source fd is open for reading, a regular
  * file, its filesystem has ->remap_file_range (the family runs only where
@@ -296,6 +336,9 @@ void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, stru
 		return;
 	case VT_OP_CACHESTAT:
 		can_do_cachestat(w, e);
+		return;
+	case VT_OP_FSCRYPT_SET_POLICY:
+		vt_fscrypt_ioctl_set_policy(w, a, e);
 		return;
 	default:
 		VT_FAIL(e, ENOSYS, VT_R_NONE);

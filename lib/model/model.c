@@ -53,6 +53,7 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_DEDUPE] = "dedupe",
 	[VT_OP_READ_ATIME] = "read-atime",
 	[VT_OP_CACHESTAT] = "cachestat",
+	[VT_OP_FSCRYPT_SET_POLICY] = "fscrypt-set-policy",
 };
 
 const char *vt_mop_name(enum vt_mop op)
@@ -118,6 +119,7 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	case VT_OP_DEDUPE:
 	case VT_OP_READ_ATIME:
 	case VT_OP_CACHESTAT:
+	case VT_OP_FSCRYPT_SET_POLICY:
 		vt_model_fileop(w, op, out);
 		break;
 	default:

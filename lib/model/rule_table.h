@@ -260,6 +260,21 @@
 	X(FILEATTR_OWNER, "vfs_fileattr_set.inode_owner_or_capable", CHECK, FILEATTR,                  \
 	  "vfs_fileattr_set: FS_IOC_SETFLAGS/FS_IOC_FSSETXATTR need inode_owner_or_capable, "     \
 	  "else EPERM")                                                                          \
+	/* FS_IOC_SET_ENCRYPTION_POLICY, fs/crypto/policy.c (file_rules.c); cased by idmapped/007 \
+	 * on an ext4 image of its own made with -O encrypt */                                     \
+	X(FSCRYPT_OWNER, "fscrypt_ioctl_set_policy.inode_owner_or_capable", CHECK, FSCRYPT,        \
+	  "fscrypt_ioctl_set_policy: inode_owner_or_capable(file_mnt_idmap), else EACCES")       \
+	X(FSCRYPT_HAS_POLICY, "fscrypt_ioctl_set_policy.policies-differ", CHECK, FSCRYPT,          \
+	  "fscrypt_ioctl_set_policy: an inode with a policy takes only the same one again "      \
+	  "(fscrypt_policies_equal: 0, nothing written), a different one is EEXIST")             \
+	X(FSCRYPT_NOTDIR, "fscrypt_ioctl_set_policy.enotdir", CHECK, FSCRYPT,                      \
+	  "fscrypt_ioctl_set_policy: an inode without a policy (-ENODATA) that is not a "        \
+	  "directory: ENOTDIR")                                                                   \
+	X(FSCRYPT_NOTEMPTY, "fscrypt_ioctl_set_policy.empty_dir", CHECK, FSCRYPT,                  \
+	  "fscrypt_ioctl_set_policy: ->empty_dir (ext4_empty_dir) false: ENOTEMPTY")              \
+	X(FSCRYPT_SET, "set_encryption_policy.ok", OUTCOME, FSCRYPT,                               \
+	  "set_encryption_policy -> ->set_context (ext4_set_context): the empty directory holds " \
+	  "the policy")                                                                           \
 	/* a read-only filesystem (erofs, squashfs: SB_RDONLY), for every write: readonly_rules.c */ \
 	X(RO_MNT_WANT_WRITE, "mnt_want_write.readonly", CHECK, READ_ONLY,                          \
 	  "mnt_want_write -> mnt_get_write_access: __mnt_is_readonly (sb_rdonly): EROFS")          \
@@ -344,6 +359,8 @@
 	X(FILEATTR, "the filesystem has no ->fileattr_set (FS_IOC_SETFLAGS/FSSETXATTR: ENOTTY)")    \
 	X(DEDUPE, "the filesystem has no ->remap_file_range (FIDEDUPERANGE: EOPNOTSUPP)")        \
 	X(ATIME, "TEST_DIR's mount does not update the atime of a file root reads (noatime)")     \
-	X(CACHESTAT, "no cachestat(2) here (Linux 6.5 and later, CONFIG_CACHESTAT_SYSCALL)")
+	X(CACHESTAT, "no cachestat(2) here (Linux 6.5 and later, CONFIG_CACHESTAT_SYSCALL)")     \
+	X(FSCRYPT, "the matrix makes no filesystem with encryption (ext4 -O encrypt): "            \
+		   "idmapped/007 makes one and decides these rules")
 
 #endif

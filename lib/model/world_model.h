@@ -65,7 +65,9 @@ struct vt_minode {
 	struct vt_kfcaps fcaps;
 	bool user_xattr;	/* has user.vt */
 	bool trusted_xattr;	/* has trusted.vt */
-	bool nonempty;		/* holds data (no rule depends on it; a fixture detail) */
+	bool nonempty;		/* holds data, a directory an entry (only fscrypt's
+				 * ->empty_dir asks; elsewhere a fixture detail) */
+	int enc_policy;		/* 0: not encrypted; n: has the suite's v1 policy n */
 	bool exec_probe;	/* holds a copy of tests/matrix/exec-probe (a fixture detail) */
 	bool old_atime;		/* atime set to VT_FX_OLD_ATIME after the rest (a fixture detail) */
 	bool symlink_to_t;	/* a symlink whose target is "t" (else "o": itself) */
@@ -164,6 +166,7 @@ enum vt_mop {
 	VT_OP_DEDUPE,		/* open(P/o, O_RDONLY) + FIDEDUPERANGE of 0 bytes onto the same fd */
 	VT_OP_READ_ATIME,	/* open(P/o, O_RDONLY) + read 1 byte: is the atime updated? */
 	VT_OP_CACHESTAT,	/* open(P/o, O_RDONLY) + cachestat(2) of the whole file */
+	VT_OP_FSCRYPT_SET_POLICY,/* open(P/o, O_RDONLY) + FS_IOC_SET_ENCRYPTION_POLICY, v1 policy n */
 	VT_OP__COUNT
 };
 
@@ -184,6 +187,7 @@ struct vt_mop_args {
 	 * the ACL, FCAPS and XATTR ops are open(P/o, O_RDONLY|O_NONBLOCK) +
 	 * fsetxattr/fgetxattr/fremovexattr(fd, ...) */
 	bool by_fd;
+	int enc_policy;		/* FSCRYPT_SET_POLICY: the suite's v1 policy n (1 or 2) */
 };
 
 /* What the kernel must do. */
