@@ -28,6 +28,18 @@ static bool clear_inheritable(char *msg, size_t msglen)
 	return ok;
 }
 
+/* What the probe wrote to FD, up to LEN - 1 bytes, NUL-terminated (a
+ * function of its own: nothing of it lives across the vfork) */
+static void read_output(int fd, char *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < len - 1 && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	buf[got] = 0;
+}
+
 int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *msg,
 		  size_t msglen)
 {
@@ -38,7 +50,6 @@ int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *m
 	unsigned long long eff, prm;
 	int dumpable;
 	char buf[256];
-	ssize_t n, got = 0;
 	pid_t pid;
 
 	*have = false;
@@ -71,10 +82,7 @@ int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *m
 	close(out[1]);
 	/* the child has exec'd or exited: exec_err is final */
 	e = exec_err;
-	while (got < (ssize_t)sizeof(buf) - 1 &&
-	       (n = read(out[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += n;
-	buf[got] = 0;
+	read_output(out[0], buf, sizeof(buf));
 	close(out[0]);
 	waitpid(pid, &status, 0);
 	if (e)
