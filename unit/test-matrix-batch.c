@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -68,14 +69,29 @@ int main(void)
 		   (reps[1].mode & 07777) == 0600 && (reps[2].mode & 07777) == 0666,
 		   "each item runs under its own umask");
 
-	/* a crash in item 1: item 0 keeps its reply, item 1 is named */
+	/* a crash in item 1: item 0 keeps its reply, item 1 is named. The
+	 * caller inherits a file size limit of 0: item 1's one-byte write
+	 * to a file is killed by SIGXFSZ (setrlimit(2)); creating the empty
+	 * files of items 0 and 2 writes no byte. The limit is ours only
+	 * while the batch runs (this process writes no file meanwhile). */
 	create_req(0, "d", 022);
-	items[1].q = NULL;	/* vt_exec_op dereferences it: SIGSEGV in the child */
+	create_req(1, "a", 022);
+	reqs[1].op.op = VT_OP_WRITE;
+	reqs[1].result[0] = 0;
 	create_req(2, "e", 022);
-	got = mx_run_batch(&root, items, 3, 30, &fail, &every);
+	{
+		struct rlimit old, zero;
+
+		getrlimit(RLIMIT_FSIZE, &old);
+		zero = old;
+		zero.rlim_cur = 0;
+		setrlimit(RLIMIT_FSIZE, &zero);
+		got = mx_run_batch(&root, items, 3, 30, &fail, &every);
+		setrlimit(RLIMIT_FSIZE, &old);
+	}
 	unit_check(got == 1 && items[0].ret == 0 && !every, "a crash stops at the item running");
-	unit_check(fail.status == VT_CRASHED && fail.sig == SIGSEGV &&
-		   strstr(fail.msg, "SIGSEGV") != NULL, "the crash is reported with its signal");
+	unit_check(fail.status == VT_CRASHED && fail.sig == SIGXFSZ &&
+		   strstr(fail.msg, "SIGXFSZ") != NULL, "the crash is reported with its signal");
 
 	/* a hang in item 1 (open(O_RDONLY) of a fifo waits for a writer) */
 	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -57,10 +58,76 @@ static int read_full(int fd, void *buf, size_t len, int timeout_s)
 	return 1;
 }
 
-static void child(const struct vt_caller *who, struct mx_batch_item *items, int n, int fd)
+/* The block's requests, packed for the caller process: each item's
+ * operation, umask and four paths (NUL-terminated) one after another. The
+ * caller reads only this, so the driver may keep its per-case state in
+ * memory the fork does not share (driver.c: MADV_DONTFORK), and the
+ * driver's writes there, while the caller runs and after, cost no
+ * copy-on-write fault. */
+static char *pack;
+static size_t pack_cap;
+
+static size_t str_put(char *out, const char *s)
 {
+	size_t n = strlen(s) + 1;
+
+	if (out)
+		memcpy(out, s, n);
+	return n;
+}
+
+static size_t pack_item(char *out, const struct mx_batch_item *it)
+{
+	const struct vt_exec_req *q = it->q;
+	size_t off = 0;
+
+	if (out) {
+		memcpy(out, &q->op, sizeof(q->op));
+		memcpy(out + sizeof(q->op), &it->umask, sizeof(it->umask));
+	}
+	off = sizeof(q->op) + sizeof(it->umask);
+	off += str_put(out ? out + off : NULL, q->dir);
+	off += str_put(out ? out + off : NULL, q->path);
+	off += str_put(out ? out + off : NULL, q->path2);
+	off += str_put(out ? out + off : NULL, q->result);
+	return off;
+}
+
+static bool pack_items(const struct mx_batch_item *items, int n)
+{
+	size_t need = 0, off = 0;
+	int k;
+
+	for (k = 0; k < n; k++)
+		need += pack_item(NULL, &items[k]);
+	if (need > pack_cap) {
+		char *p = realloc(pack, need);
+
+		if (!p)
+			return false;
+		pack = p;
+		pack_cap = need;
+	}
+	for (k = 0; k < n; k++)
+		off += pack_item(pack + off, &items[k]);
+	return true;
+}
+
+static const char *str_get(char *dst, const char *src)
+{
+	size_t n = strlen(src) + 1;
+
+	memcpy(dst, src, n);
+	return src + n;
+}
+
+static void child(const struct vt_caller *who, int n, int fd)
+{
+	static struct vt_exec_req q;
+	const char *p = pack;
 	struct batch_head head;
 	struct batch_reply r;
+	mode_t um;
 	int k;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -70,9 +137,16 @@ static void child(const struct vt_caller *who, struct mx_batch_item *items, int 
 	if (head.setup_err)
 		_exit(0);
 	for (k = 0; k < n; k++) {
-		umask(items[k].umask);
+		memcpy(&q.op, p, sizeof(q.op));
+		memcpy(&um, p + sizeof(q.op), sizeof(um));
+		p += sizeof(q.op) + sizeof(um);
+		p = str_get(q.dir, p);
+		p = str_get(q.path, p);
+		p = str_get(q.path2, p);
+		p = str_get(q.result, p);
+		umask(um);
 		memset(&r, 0, sizeof(r));
-		r.ret = vt_exec_op((void *)items[k].q, &r.rep, sizeof(r.rep));
+		r.ret = vt_exec_op(&q, &r.rep, sizeof(r.rep));
 		reply(fd, &r, sizeof(r));
 	}
 	_exit(0);
@@ -92,6 +166,11 @@ int mx_run_batch(const struct vt_caller *who, struct mx_batch_item *items, int n
 	memset(fail, 0, sizeof(*fail));
 	fail->status = VT_SETUP_FAILED;
 	c.set_umask = false;
+	if (!pack_items(items, n)) {
+		snprintf(fail->msg, sizeof(fail->msg), "out of memory for the block's requests");
+		*every = true;
+		return 0;
+	}
 	if (pipe2(pfd, O_CLOEXEC) < 0) {
 		snprintf(fail->msg, sizeof(fail->msg), "pipe failed: %s", vt_errname(errno));
 		*every = true;
@@ -108,7 +187,7 @@ int mx_run_batch(const struct vt_caller *who, struct mx_batch_item *items, int n
 	}
 	if (pid == 0) {
 		close(pfd[0]);
-		child(&c, items, n, pfd[1]);
+		child(&c, n, pfd[1]);
 	}
 	close(pfd[1]);
 	memset(&head, 0, sizeof(head));

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -345,6 +346,24 @@ static bool case_batchable(const struct mx_world *rw, const struct mx_cs *s)
 	return true;
 }
 
+/* The per-case state of a block (MX_BLOCK cases, megabytes: paths of
+ * PATH_MAX), in memory a fork does not share (MADV_DONTFORK): the caller
+ * process of each block reads its requests from a packed copy (batch.c),
+ * and a fork that shared this memory would make every page the driver
+ * writes next a copy-on-write fault (with a TLB shootdown while the
+ * caller runs): eight pages or so a case. Without the advice only that
+ * cost comes back. NULL when out of memory. */
+static struct mx_cs *block_state(void)
+{
+	size_t len = MX_BLOCK * sizeof(struct mx_cs);
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	(void)madvise(p, len, MADV_DONTFORK);
+	return p;
+}
+
 /* Runs the block that starts at SEL[0] (at most N cases): the consecutive
  * cases of one family, mount idmap and caller that can share a caller
  * process. Their fixtures are written in one pass, each case on its own
@@ -366,7 +385,7 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 	struct vt_run fail;
 	bool every = false;
 
-	if (!cs && !(cs = calloc(MX_BLOCK, sizeof(*cs)))) {
+	if (!cs && !(cs = block_state())) {
 		const struct vt_family *f = mx_space_case(sp, sel[0], &idx);
 
 		mx_case_name(f, idx, names[0], sizeof(names[0]));

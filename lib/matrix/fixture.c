@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
@@ -59,22 +60,51 @@ static int write_acl(const char *path, const struct vt_acl_kentry *a, int n, boo
 
 const char *vt_fx_probe_path = "exec-probe";
 
-/* Copies the exec-probe program into FD. */
+/* Copies the exec-probe program into FD. Its bytes are read once and
+ * kept: matrix/010 writes a copy for each of its thousands of cases. */
 static int copy_probe(int fd)
 {
-	char buf[65536];
-	ssize_t n;
-	int in = open(vt_fx_probe_path, O_RDONLY | O_CLOEXEC);
+	static char *img;
+	static size_t len;
+	size_t off = 0;
+	ssize_t n = 0;
 
-	if (in < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(fd, buf, (size_t)n) != n) {
-			n = -1;
-			break;
+	if (!img) {
+		struct stat st;
+		int in = open(vt_fx_probe_path, O_RDONLY | O_CLOEXEC);
+		char *b;
+
+		if (in < 0)
+			return -1;
+		if (fstat(in, &st) < 0 || !(b = malloc((size_t)st.st_size + 1))) {
+			close(in);
+			return -1;
 		}
-	close(in);
-	return n < 0 ? -1 : 0;
+		/* to end of file: a probe that changed size while read is short */
+		while (len <= (size_t)st.st_size &&
+		       (n = read(in, b + len, (size_t)st.st_size + 1 - len)) > 0)
+			len += (size_t)n;
+		if (n < 0 || len != (size_t)st.st_size) {
+			int e = n < 0 ? errno : EIO;
+
+			close(in);
+			free(b);
+			len = 0;
+			errno = e;
+			return -1;
+		}
+		close(in);
+		img = b;
+	}
+	while (off < len) {
+		n = write(fd, img + off, len - off);
+		if (n <= 0) {
+			errno = n < 0 ? errno : EIO;
+			return -1;
+		}
+		off += (size_t)n;
+	}
+	return 0;
 }
 
 int vt_fx_write(const char *path, const struct vt_minode *i, const char **what)

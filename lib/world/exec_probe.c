@@ -28,45 +28,62 @@ static bool clear_inheritable(char *msg, size_t msglen)
 	return ok;
 }
 
+/* What the probe wrote to FD, up to LEN - 1 bytes, NUL-terminated (a
+ * function of its own: nothing of it lives across the vfork) */
+static void read_output(int fd, char *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < len - 1 && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	buf[got] = 0;
+}
+
 int vt_exec_probe(const char *path, struct vt_exec_creds *c, bool *have, char *msg,
 		  size_t msglen)
 {
-	int out[2], errp[2], status = 0, e = 0;
+	/* vfork(2): the child shares the caller's memory until it execs or
+	 * exits, so it leaves execve's errno here (no pipe for it) */
+	static volatile int exec_err;
+	int out[2], status = 0, e;
 	unsigned long long eff, prm;
 	int dumpable;
 	char buf[256];
-	ssize_t n, got = 0;
 	pid_t pid;
 
 	*have = false;
 	if (!clear_inheritable(msg, msglen))
 		return 0;
-	if (pipe2(out, O_CLOEXEC) < 0 || pipe2(errp, O_CLOEXEC) < 0)
+	if (pipe2(out, O_CLOEXEC) < 0)
 		return errno;
-	pid = fork();
-	if (pid < 0)
-		return errno;
+	exec_err = 0;
+	/* vfork, not fork: the caller may be a big process, and the child
+	 * only execs (or _exits): copying its page tables, and the
+	 * copy-on-write faults after, cost more than the exec. The child
+	 * has the caller's credentials either way (a task of its own) and
+	 * execve gives the probe a new mm, so what it reports is the same. */
+	pid = vfork();
+	if (pid < 0) {
+		e = errno;
+		close(out[0]);
+		close(out[1]);
+		return e;
+	}
 	if (pid == 0) {
 		char *argv[] = { (char *)path, NULL }, *envp[] = { NULL };
 
 		if (dup2(out[1], 1) < 0)
 			_exit(126);
 		execve(path, argv, envp);
-		e = errno;
-		(void)!write(errp[1], &e, sizeof(e));
+		exec_err = errno;
 		_exit(127);
 	}
 	close(out[1]);
-	close(errp[1]);
-	/* CLOEXEC: end of file on errp means execve succeeded */
-	if (read(errp[0], &e, sizeof(e)) != (ssize_t)sizeof(e))
-		e = 0;
-	while (got < (ssize_t)sizeof(buf) - 1 &&
-	       (n = read(out[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += n;
-	buf[got] = 0;
+	/* the child has exec'd or exited: exec_err is final */
+	e = exec_err;
+	read_output(out[0], buf, sizeof(buf));
 	close(out[0]);
-	close(errp[0]);
 	waitpid(pid, &status, 0);
 	if (e)
 		return e;
