@@ -44,8 +44,9 @@ usage: ./check [options] [suite/NNN ...]
                  of that suite (NNN or globs, # comments) to leave out
   -e LIST        leave out these tests (comma or space separated; globs)
   -E FILE        expunge file: lines "[fs:]suite/NNN[/case] [# reason]"; the files
-                 in expunge/ named after a filesystem apply to it by default
-  --no-default-expunges  do not apply expunge/<fstype>
+                 in expunge/ named after a filesystem apply to it by default,
+                 expunge/kernel/M.N on an M.N kernel
+  --no-default-expunges  do not apply expunge/<fstype> and expunge/kernel/M.N
   -s SECTION     run only this local.config section (repeatable)
   -S SECTION     leave out this local.config section (repeatable)
   -c FILE        configuration file (default: local.config next to check if

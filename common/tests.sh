@@ -115,7 +115,8 @@ vt_order_tests() {
 
 # Expunge entries: "[fs:]suite/NNN[/case] [# reason]". Keys are "fs|test"
 # ("*|test" without a filesystem). Files under expunge/ named after a
-# filesystem (expunge/xfs) apply to runs on it, unless --no-default-expunges.
+# filesystem (expunge/xfs) apply to runs on it, and expunge/kernel/M.N to
+# runs on an M.N kernel, unless --no-default-expunges.
 vt_load_expunge_file() { # file implied-fs-or-empty
 	local file=$1 implied=$2 line n=0 name reason fs foreign=()
 	while IFS= read -r line || [ -n "$line" ]; do
@@ -172,13 +173,28 @@ vt_notice_foreign() { # where name...
 	echo "check: $where: $# name(s) of suites vfsidmap does not have ($some): ignored" >&2
 }
 
+# The running kernel's MAJOR.MINOR (6.18 of 6.18.44-...), for
+# expunge/kernel/MAJOR.MINOR: what that kernel is known to get wrong.
+vt_kernel_series() {
+	local r
+	IFS= read -r r </proc/sys/kernel/osrelease 2>/dev/null || r=$(uname -r)
+	[[ "$r" =~ ^([0-9]+\.[0-9]+) ]] && echo "${BASH_REMATCH[1]}"
+}
+
 vt_load_expunges() {
-	local file
+	local file series
 	if [ "$VT_DEFAULT_EXPUNGES" = 1 ]; then
 		for file in "$VT_TOP"/expunge/*; do
 			[ -f "$file" ] || continue
 			vt_load_expunge_file "$file" "$(basename "$file")" || return 2
 		done
+		# expunge/kernel/6.18 applies on 6.18 kernels, to every
+		# filesystem unless an entry names one (ext4:idmapped/007)
+		series=$(vt_kernel_series)
+		file=$VT_TOP/expunge/kernel/$series
+		if [ -n "$series" ] && [ -f "$file" ]; then
+			vt_load_expunge_file "$file" "" || return 2
+		fi
 	fi
 	for file in ${VT_EXPUNGE_FILES[@]+"${VT_EXPUNGE_FILES[@]}"}; do
 		vt_load_expunge_file "$file" "" || return 2

@@ -8,7 +8,7 @@
 set -u
 . "$(dirname "$0")/tap-status.sh"
 cd "$top"
-PLAN=30
+PLAN=31
 echo "1..$PLAN"
 
 out=$(mktemp -d /tmp/vfsidmap-xopts.XXXXXX)
@@ -89,7 +89,27 @@ printf 'api/999\n' >"$out/ours.exclude"
 ./check -n -E "$out/ours.exclude" api/001 >"$out/o" 2>&1
 ok $([ $? = 2 ] && grep -q "unknown test 'api/999'" "$out/o"; echo $?) "-E naming api/999 (our suite): exit 2"
 
-# 21-30: real runs (root)
+# 21: expunge/kernel/M.N applies on an M.N kernel (this machine's series),
+# to the filesystem its entry names; --no-default-expunges leaves it out
+series=$(sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p' /proc/sys/kernel/osrelease)
+kx=$top/expunge/kernel/$series
+[ -f "$kx" ] || kx=$src/expunge/kernel/$series
+if [ -f "$kx" ]; then
+	good=0
+	while read -r name _; do
+		case $name in ''|'#'*) continue ;; esac
+		fs=${name%%:*} t=${name#*:}
+		./check -n --fs "$fs" "$t" >"$out/o" 2>&1 || good=1
+		grep -q "^  $t .*expunged: $series" "$out/o" || { good=1; sed 's/^/# /' "$out/o"; }
+		./check -n --no-default-expunges --fs "$fs" "$t" >"$out/o" 2>&1 || good=1
+		grep -q "expunged" "$out/o" && good=1
+	done <"$kx"
+	ok $good "expunge/kernel/$series applies on this $series kernel, and not with --no-default-expunges"
+else
+	skip "expunge/kernel/M.N" "no expunge file for this kernel series ($series)"
+fi
+
+# 22-31: real runs (root)
 if [ "$(id -u)" != 0 ]; then
 	for i in $(seq $((n + 1)) $PLAN); do skip "real run $i" "needs root"; done
 	exit $((failed > 0))
