@@ -218,6 +218,17 @@ static int on_rdonly_fd(const struct vt_exec_req *q)
 	return ret;
 }
 
+/* The security.capability FCAPS_SET writes: version and rootid as the
+ * case says, effective, CAP_NET_RAW (13) permitted */
+static void fcaps_to_set(const struct vt_mop_args *a, struct vt_fcaps *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->version = a->fcaps.version;
+	c->effective = true;
+	c->permitted = 1ULL << 13;
+	c->rootid = a->fcaps.rootid.val;
+}
+
 /* The fd forms (vt_mop_args.by_fd): the open's errno, or the call's.
  * O_NONBLOCK lets a fifo open for reading without a writer. */
 static int on_fd(const struct vt_exec_req *q, struct vt_exec_reply *r)
@@ -241,11 +252,7 @@ static int on_fd(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		ret = get_acl(q, fd, r);
 		break;
 	case VT_OP_FCAPS_SET:
-		memset(&c, 0, sizeof(c));
-		c.version = a->fcaps.version;
-		c.effective = true;
-		c.permitted = 1ULL << 13;
-		c.rootid = a->fcaps.rootid.val;
+		fcaps_to_set(a, &c);
 		ret = -vt_fcaps_fwrite(fd, &c);
 		break;
 	case VT_OP_FCAPS_GET:
@@ -367,11 +374,7 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	case VT_OP_ACL_GET:
 		return get_acl(q, -1, r);
 	case VT_OP_FCAPS_SET:
-		memset(&c, 0, sizeof(c));
-		c.version = a->fcaps.version;
-		c.effective = true;
-		c.permitted = 1ULL << 13;
-		c.rootid = a->fcaps.rootid.val;
+		fcaps_to_set(a, &c);
 		return -vt_fcaps_write(q->path, &c);
 	case VT_OP_FCAPS_GET:
 		ret = vt_fcaps_read(q->path, &c);

@@ -296,6 +296,17 @@ int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule)
 	return need ? vt_fs_lack_errno(ctx->fstype, need, rule) : 0;
 }
 
+const char *vt_own_image_section(const char *fstype, const char *image_fstype, const char *how)
+{
+	static char why[300];
+
+	if (strcmp(fstype, image_fstype) == 0)
+		return NULL;
+	snprintf(why, sizeof(why), "not for %s: it makes an %s image of its own (%s) and runs in the "
+		 "%s section only", fstype, image_fstype, how, image_fstype);
+	return why;
+}
+
 bool vt_need_fs(struct vt_ctx *ctx, unsigned int features)
 {
 	const struct vt_fs_row *r = vt_fs_row(ctx->fstype);

@@ -159,6 +159,12 @@ int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule);
  * test's .needs instead. */
 bool vt_need_fs(struct vt_ctx *ctx, unsigned int features);
 
+/* For a test's .require when the test makes a filesystem image of its
+ * own (an ext4 made with -O encrypt): whatever the section's filesystem,
+ * it runs once, in the section of IMAGE_FSTYPE. NULL there; elsewhere the
+ * out-of-scope reason ("not for FSTYPE: ..."), naming HOW it makes it. */
+const char *vt_own_image_section(const char *fstype, const char *image_fstype, const char *how);
+
 /* Idmapped bind mount of SOURCE at "<ctx->dir>/<name>" with mapping SPEC.
  * Fails the case (returns NULL) if the mount cannot be made. */
 const char *vt_idmapped_at(struct vt_ctx *ctx, const char *source, const char *spec,

@@ -388,18 +388,11 @@ static const struct vt_case cases[] = {
 	{ NULL, NULL },
 };
 
-/* The test makes its own ext4 image whatever the section's filesystem:
- * it runs once, in the ext4 section, not once a section. */
+/* its own ext4 image: once, in the ext4 section */
 static const char *ext4_section_only(const char *fstype, const char *test_dir)
 {
-	static char why[200];
-
 	(void)test_dir;
-	if (strcmp(fstype, "ext4") == 0)
-		return NULL;
-	snprintf(why, sizeof(why), "not for %s: it makes an ext4 image of its own (mkfs.ext4 -O encrypt) "
-		 "and runs in the ext4 section only", fstype);
-	return why;
+	return vt_own_image_section(fstype, "ext4", "mkfs.ext4 -O encrypt");
 }
 
 int main(int argc, char **argv)
