@@ -234,22 +234,32 @@ vt_parse_options() {
 	return 0
 }
 
-# --mutation-score: forwarded to vfsidmap-tool (the model alone; no mount)
+# --mutation-score: forwarded to vfsidmap-tool (the model alone; no mount).
+# The TSVs are published into the results directory like a run's files
+# (common/results.sh: lock, staging, swap; listed in its manifest, the
+# other entries carried over), so a later ./check or run/vm knows them
+# for check's own and a write error loses nothing.
 vt_mutation_score() {
 	local res=${VT_RESULTS:-$VT_TOP/results} sel=${VT_GROUPS[0]:-${VT_TEST_ARGS[0]:-quick}}
-	local fs out rc=0 r list
+	local fs out rc=0 r list tree
 	IFS=, read -ra list <<<"${VT_FS_ARG:-tmpfs}"
-	mkdir -p "$res" || { vt_bad "cannot create the results directory $res"; return 2; }
+	tree=$(mktemp -d "${TMPDIR:-/tmp}/vfsidmap-score.XXXXXX") ||
+		{ vt_bad "cannot make a temporary directory for the mutation score"; return 2; }
 	for fs in "${list[@]}"; do
-		out=$res/mutation-score.tsv
+		out=$tree/mutation-score.tsv
 		if [ ${#list[@]} -gt 1 ]; then
-			mkdir -p "$res/$fs" || return 2
-			out=$res/$fs/mutation-score.tsv
+			mkdir -p "$tree/$fs" || { rm -rf -- "$tree"; return 2; }
+			out=$tree/$fs/mutation-score.tsv
 		fi
-		"$VT_TOP/runner/vfsidmap-tool" mutation-score --fs "$fs" --tsv "$out" "$sel"
-		r=$?
+		"$VT_TOP/runner/vfsidmap-tool" mutation-score --fs "$fs" --tsv "$out" "$sel" |
+			sed "s|$tree/|$res/|"
+		r=${PIPESTATUS[0]}
 		[ $r -gt $rc ] && rc=$r
 	done
+	if [ $rc -lt 2 ] && ! VT_ARGV_LINE="./check --mutation-score $sel" vt_results_publish_tree "$tree" "$res"; then
+		rc=2
+	fi
+	rm -rf -- "$tree"
 	return $rc
 }
 
