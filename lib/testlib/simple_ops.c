@@ -33,6 +33,15 @@ int vt_op_symlink(void *path, void *data, size_t len)
 	return symlink("target", path) < 0 ? errno : 0;
 }
 
+int vt_op_chown(void *arg, void *data, size_t len)
+{
+	const struct vt_chown_arg *a = arg;
+
+	(void)data;
+	(void)len;
+	return chown(a->path, a->uid, a->gid) < 0 ? errno : 0;
+}
+
 static unsigned int read_sysctl(const char *path)
 {
 	FILE *f = fopen(path, "re");

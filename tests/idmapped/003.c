@@ -9,6 +9,7 @@
  * exfat_setattr make the same decisions as fat_fill_inode and
  * fat_setattr here); elsewhere notrun. */
 #include "fs/fs_table.h"
+#include "testlib/simple_ops.h"
 #include "testlib/testlib.h"
 
 #include <errno.h>
@@ -61,19 +62,6 @@ static void two_users_two_views(struct vt_ctx *ctx)
 				"may_o_create: fsuidgid_has_mapping; owner bits via vfsuid");
 }
 
-struct chown_arg {
-	const char *path;
-	uid_t uid;
-	gid_t gid;
-};
-
-static int do_chown(void *arg, void *data, size_t len)
-{
-	const struct chown_arg *a = arg;
-
-	return chown(a->path, a->uid, a->gid) < 0 ? errno : 0;
-}
-
 /* vfat refuses any owner but the mount's uid=/gid= (fat_setattr, and
  * exfat_setattr alike: EPERM when from_vfsuid(idmap, ia_vfsuid) != fs_uid), and it must compare the id
  * translated back through the mount's idmap. */
@@ -81,7 +69,7 @@ static void chown_translated_for_fat(struct vt_ctx *ctx)
 {
 	struct vt_caller root = vt_caller_root(), u1001 = vt_caller_user(1001, 1001);
 	char src[4096], m1[4096], file[4096], via[4200];
-	struct chown_arg a;
+	struct vt_chown_arg a;
 	struct vt_run r;
 
 	if (!vt_owned_dir(ctx, "tree", 0755, 0644, 0, 0, src, sizeof(src)) ||
@@ -93,26 +81,26 @@ static void chown_translated_for_fat(struct vt_ctx *ctx)
 
 	/* Root gives the file to 1001 as seen through the mount: notify_change
 	 * maps 1001 back to 0 (from_vfsuid), which is fs_uid: allowed. */
-	a = (struct chown_arg){ via, 1001, 1001 };
-	r = vt_run_as(&root, do_chown, &a, NULL, 0);
+	a = (struct vt_chown_arg){ via, 1001, 1001 };
+	r = vt_run_as(&root, vt_op_chown, &a, NULL, 0);
 	if (vt_expect_ran(ctx, &root, &r))
 		vt_expect_errno(ctx, "chown 1001:1001 through the mount as root", r.ret, 0,
 				"fat_setattr: from_vfsuid(idmap, 1001) == fs_uid 0");
 	/* The same ids through the plain mount are not fs_uid: EPERM. */
-	a = (struct chown_arg){ file, 1001, 1001 };
-	r = vt_run_as(&root, do_chown, &a, NULL, 0);
+	a = (struct vt_chown_arg){ file, 1001, 1001 };
+	r = vt_run_as(&root, vt_op_chown, &a, NULL, 0);
 	if (vt_expect_ran(ctx, &root, &r))
 		vt_expect_errno(ctx, "chown 1001:1001 through the plain mount as root", r.ret, EPERM,
 				"fat_setattr: 1001 != fs_uid 0");
 	/* 1002 has no mapping back through b:0:1001:1: refused before the fs. */
-	a = (struct chown_arg){ via, 1002, (gid_t)-1 };
-	r = vt_run_as(&root, do_chown, &a, NULL, 0);
+	a = (struct vt_chown_arg){ via, 1002, (gid_t)-1 };
+	r = vt_run_as(&root, vt_op_chown, &a, NULL, 0);
 	if (vt_expect_ran(ctx, &root, &r))
 		vt_expect_errno(ctx, "chown 1002 through the mount as root", r.ret, EOVERFLOW,
 				"notify_change: !vfsuid_has_fsmapping -> EOVERFLOW");
 	/* The owner through the mount may "chown" to itself (chown_ok). */
-	a = (struct chown_arg){ via, 1001, (gid_t)-1 };
-	r = vt_run_as(&u1001, do_chown, &a, NULL, 0);
+	a = (struct vt_chown_arg){ via, 1001, (gid_t)-1 };
+	r = vt_run_as(&u1001, vt_op_chown, &a, NULL, 0);
 	if (vt_expect_ran(ctx, &u1001, &r))
 		vt_expect_errno(ctx, "chown 1001 through the mount as uid 1001", r.ret, 0,
 				"chown_ok: i_uid_into_vfsuid == fsuid == ia_vfsuid");

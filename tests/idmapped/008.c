@@ -25,6 +25,7 @@
  * (CONFIG_QUOTACTL, Linux 5.14) or no quota format for ext4 (without
  * CONFIG_QUOTA and CONFIG_QFMT_V2 ext4_feature_set_ok refuses the quota
  * feature read-write), or mkfs.ext4 cannot make the quota feature. */
+#include "testlib/simple_ops.h"
 #include "testlib/testlib.h"
 #include "model/world_model.h"
 
@@ -76,21 +77,6 @@ static bool usage(int fd, int type, unsigned int id, long long *bytes, long long
 	*bytes = (long long)d.dqb_curspace;
 	*inodes = (long long)d.dqb_curinodes;
 	return true;
-}
-
-struct chown_arg {
-	const char *path;
-	uid_t uid;
-	gid_t gid;
-};
-
-static int caller_chown(void *arg, void *data, size_t len)
-{
-	const struct chown_arg *a = arg;
-
-	(void)data;
-	(void)len;
-	return chown(a->path, a->uid, a->gid) < 0 ? errno : 0;
 }
 
 /* The model's chown by the initial root through MAP (NULL: plain) of a
@@ -234,7 +220,7 @@ static void chown_moves_usage(struct vt_ctx *ctx)
 		struct vt_midmap m = { .name = c->map ? c->map : "none", .nop = !c->map };
 		struct vt_caller root = vt_caller_root();
 		char file[4400], via[4400], mnt[4200], name[32], what[700];
-		struct chown_arg ca;
+		struct vt_chown_arg ca;
 		struct vt_expect e;
 		struct snap before, after;
 		struct ids id;
@@ -271,8 +257,8 @@ static void chown_moves_usage(struct vt_ctx *ctx)
 		id.gid_new = e.err ? 1000 : e.result.gid.val;
 		if (!snapshot(ctx, fd, &id, &before))
 			break;
-		ca = (struct chown_arg){ via, c->uid, c->gid };
-		r = vt_run_as(&root, caller_chown, &ca, NULL, 0);
+		ca = (struct vt_chown_arg){ via, c->uid, c->gid };
+		r = vt_run_as(&root, vt_op_chown, &ca, NULL, 0);
 		if (!vt_expect_ran(ctx, &root, &r))
 			break;
 		snprintf(what, sizeof(what), "chown(%s, %d, %d) as root through %s", via, (int)c->uid,
