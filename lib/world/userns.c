@@ -39,21 +39,17 @@ static int write_file(const char *path, const char *text)
 /* Writes the maps of PID; runs in the parent namespace. */
 static int write_maps(pid_t pid, const struct vt_mapping *m)
 {
+	const struct vt_idmap *maps[2] = { &m->uid, &m->gid };
+	const char *names[2] = { "uid_map", "gid_map" };
 	char path[64], buf[VT_MAX_EXTENTS * 36 + 1];
-	int ret;
+	int i, ret;
 
-	if (m->uid.nr) {
-		if (vt_idmap_format(&m->uid, buf, sizeof(buf)) < 0)
+	for (i = 0; i < 2; i++) {
+		if (!maps[i]->nr)
+			continue;
+		if (vt_idmap_format(maps[i], buf, sizeof(buf)) < 0)
 			return -ENOSPC;
-		snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
-		ret = write_file(path, buf);
-		if (ret)
-			return ret;
-	}
-	if (m->gid.nr) {
-		if (vt_idmap_format(&m->gid, buf, sizeof(buf)) < 0)
-			return -ENOSPC;
-		snprintf(path, sizeof(path), "/proc/%d/gid_map", (int)pid);
+		snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, names[i]);
 		ret = write_file(path, buf);
 		if (ret)
 			return ret;
