@@ -69,6 +69,10 @@ static const char *ovl_deny_na(enum vt_rule r)
 		return "the root mounter changes the copy it made, whose owner and group the upper "
 		       "idmap maps: CAP_FOWNER and CAP_FSETID hold (chmod, utimes), the setid kill is "
 		       "ATTR_FORCE and ATTR_SIZE asks no owner";
+	case VT_R_OVL_RMDIR_READDIR:
+		return "the root mounter reads a lower dir whose ids the lower idmap maps "
+		       "(CAP_DAC_READ_SEARCH holds): one it does not map is refused before "
+		       "(may_delete's EOVERFLOW on the overlay inode)";
 	case VT_R_OVL_CREATE_UPPER_PERM:
 		return "the root mounter's CAP_DAC_OVERRIDE fails only on an upper P whose ids the map "
 		       "does not map, where the caller's check on the same P refuses first";
