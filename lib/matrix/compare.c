@@ -126,12 +126,32 @@ static void compare_fcaps(struct mx_report *r, const struct vt_world *w,
  * through the overlay shows. The lower P/o is never written (overlayfs
  * writes only its upper layer). */
 static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
-			const struct vt_exec_reply *rep, const struct vt_minode *disk)
+			const struct vt_exec_reply *rep, const struct vt_minode *disk,
+			bool obj_exists, const struct stat *obj_st)
 {
 	if (e->err != err) {
 		r->diffs++;
 		mx_say(r, "  errno: expected %s, actual %s\n", vt_errname(e->err), vt_errname(err));
 		return;
+	}
+	/* a rename: the upper P/o holds the whiteout ovl_rename's
+	 * RENAME_WHITEOUT left (OBJ_ST: the upper P/o as the initial root
+	 * lstat()s it; the upper idmap's ids are stored kernel ids) */
+	if (e->has_whiteout) {
+		if (!obj_exists) {
+			diff(r, "whiteout at the upper P/o exists", 1, 0, false);
+		} else {
+			if (obj_st->st_mode != e->whiteout.mode || obj_st->st_rdev != 0)
+				diff(r, "whiteout at the upper P/o: mode (rdev must be 0:0)",
+				     e->whiteout.mode,
+				     obj_st->st_mode | (obj_st->st_rdev ? 01000000 : 0), true);
+			if (obj_st->st_uid != e->whiteout.uid.val)
+				diff(r, "whiteout at the upper P/o: on-disk uid", e->whiteout.uid.val,
+				     obj_st->st_uid, false);
+			if (obj_st->st_gid != e->whiteout.gid.val)
+				diff(r, "whiteout at the upper P/o: on-disk gid", e->whiteout.gid.val,
+				     obj_st->st_gid, false);
+		}
 	}
 	if (disk->exists != e->result.exists) {
 		diff(r, "upper layer entry exists", e->result.exists, disk->exists, false);
@@ -170,7 +190,7 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 	int k;
 
 	if (c->ovl) {
-		compare_ovl(r, e, err, rep, disk);
+		compare_ovl(r, e, err, rep, disk, obj_exists, obj_st);
 		return;
 	}
 
@@ -394,7 +414,10 @@ void mx_observe(const struct vt_world *w, const struct vt_mcase *c, const struct
 		/* the upper layer's entry, refused or not (compare_ovl) */
 		rep->have_stat = !b->err;
 		*disk = b->result;
-		*obj_exists = false;
+		*obj_exists = b->has_whiteout;	/* a rename's upper P/o */
+		st->st_mode = b->whiteout.mode;
+		st->st_uid = b->whiteout.uid.val;
+		st->st_gid = b->whiteout.gid.val;
 		return;
 	}
 	if (b->err) {
