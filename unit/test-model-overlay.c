@@ -485,6 +485,76 @@ static void rmdir_rename_link_rows(void)
 		   "no protected_hardlinks: 1001 links 1000's lower file, P/n the copy 1000:1000");
 }
 
+/* exec of a lower file through the overlay (op_exec; 6.12 fs/exec.c,
+ * security/commoncap.c cap_inode_getsecurity and get_vfs_caps_from_disk,
+ * fs/overlayfs/xattrs.c ovl_xattr_get, file.c ovl_open_realfile). PRM:
+ * the permitted (and effective) set expected after a successful exec. */
+static void exec_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, uint64_t prm,
+		     const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_EXEC;
+	vt_ovl_model_mop(w, &a, &e);
+	snprintf(name, sizeof(name), "%s (got %s, %s; prm %#llx)", what,
+		 e.err ? vt_errname(e.err) : "success", e.rule ? e.rule : "",
+		 (unsigned long long)e.creds.cap_prm);
+	unit_check(e.err == want && e.rule_id == rule && !e.result.exists &&
+			   (want || (e.creds.cap_prm == prm && e.creds.cap_eff == prm)),
+		   name);
+}
+
+static void exec_rows(void)
+{
+	static struct vt_midmap low5000;
+	struct vt_ovl_world w;
+	char err[200];
+
+	/* a lower idmap that shows disk 5000 as 0 and 1000 as itself */
+	vt_mapping_parse("b:5000:0:1,b:1000:1000:1", &low5000.map, err, sizeof(err));
+
+	/* LOWER does not map the v3 rootid 50000: cap_inode_getsecurity, as
+	 * the mounter through LOWER, finds no id for it (from_kuid -1) and
+	 * rootid_owns_currentns fails: -EOVERFLOW through ovl_xattr_get,
+	 * get_vfs_caps_from_disk and get_file_caps: the exec fails. The
+	 * opens passed: the caller owns the overlay inode (11000), the root
+	 * mounter's caps reach disk 1000 (11000 through LOWER) */
+	world(&w, cred(11000, 11000, -1, false), 0755, 1000, 1000);
+	w.bset_init = w.cap_full = ~0ULL;
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(50000);
+	exec_row(&w, EOVERFLOW, VT_R_OVL_EXEC_FCAPS_EOVERFLOW, 0,
+		 "v3 rootid 50000, unmapped by LOWER: the exec fails EOVERFLOW");
+	/* v2 (rootid 0): through LOWER 10000, handed on as v3 rootid 10000,
+	 * which owns no namespace of 11000's (from_kuid(init, 10000) != 0):
+	 * the caps are ignored, the exec succeeds with nothing permitted */
+	w.lower_obj.fcaps.version = 2;
+	w.lower_obj.fcaps.rootid = vt_kuid(0);
+	exec_row(&w, 0, VT_R_EXEC_OK, 0,
+		 "v2 through LOWER is rootid 10000: ignored for 11000, the exec runs without caps");
+	/* v3 rootid disk 5000, shown as 0 through low5000: handed on as v2,
+	 * whose rootid 0 owns the initial namespace: u1000 gets fP =
+	 * CAP_NET_RAW (bprm_caps_from_vfs_caps), effective */
+	world(&w, cred(1000, 1000, -1, false), 0755, 1000, 1000);
+	w.bset_init = w.cap_full = ~0ULL;
+	w.lower_idmap = &low5000;
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(5000);
+	exec_row(&w, 0, VT_R_EXEC_OK, VT_CAPBIT(VT_CAP_NET_RAW),
+		 "v3 rootid disk 5000 seen as 0 through the lower idmap: v2, u1000 gets CAP_NET_RAW");
+	/* an exec-only 0711 file of disk 50000 (no id through LOWER): the
+	 * caller and the mounter pass MAY_EXEC by the other x bit, but the
+	 * mounter's O_RDONLY open of the real file (ovl_open_realfile) has
+	 * no r bit and no capability over an unmapped inode: EACCES */
+	world(&w, cred(12000, 12000, -1, false), 0711, 50000, 50000);
+	w.bset_init = w.cap_full = ~0ULL;
+	exec_row(&w, EACCES, VT_R_OVL_OPEN_REALFILE, 0,
+		 "0711 disk 50000: the mounter may not open the real file for reading: EACCES");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -494,7 +564,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(65);
+	unit_begin(69);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -596,5 +666,6 @@ int main(void)
 	setattr_rows();
 	unlink_rows();
 	rmdir_rename_link_rows();
+	exec_rows();
 	return unit_end();
 }

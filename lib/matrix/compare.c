@@ -120,6 +120,42 @@ static void compare_fcaps(struct mx_report *r, const struct vt_world *w,
 		     false);
 }
 
+/* An exec's credentials as exec-probe reported them (VT_OP_EXEC, success). */
+static void compare_exec_creds(struct mx_report *r, const struct vt_expect *e,
+			       const struct vt_exec_reply *rep)
+{
+	const struct vt_exec_creds *x = &e->creds, *y = &rep->creds;
+
+	if (!rep->have_creds) {
+		r->diffs++;
+		mx_say(r, "  exec-probe did not report: %s\n", rep->exec_msg);
+	} else {
+		if (x->ruid != y->ruid) diff(r, "ruid after exec", x->ruid, y->ruid, false);
+		if (x->euid != y->euid) diff(r, "euid after exec", x->euid, y->euid, false);
+		if (x->suid != y->suid) diff(r, "suid after exec", x->suid, y->suid, false);
+		if (x->rgid != y->rgid) diff(r, "rgid after exec", x->rgid, y->rgid, false);
+		if (x->egid != y->egid) diff(r, "egid after exec", x->egid, y->egid, false);
+		if (x->sgid != y->sgid) diff(r, "sgid after exec", x->sgid, y->sgid, false);
+		if (x->cap_prm != y->cap_prm) {
+			r->diffs++;
+			mx_say(r, "  permitted caps after exec: expected %#llx, actual %#llx\n",
+			    (unsigned long long)x->cap_prm, (unsigned long long)y->cap_prm);
+		}
+		if (x->cap_eff != y->cap_eff) {
+			r->diffs++;
+			mx_say(r, "  effective caps after exec: expected %#llx, actual %#llx\n",
+			    (unsigned long long)x->cap_eff, (unsigned long long)y->cap_eff);
+		}
+		/* would_dump, begin_new_exec, commit_creds, task_dump_owner */
+		if (x->dump_user != y->dump_user)
+			diff(r, "dumpable == SUID_DUMP_USER after exec", x->dump_user,
+			     y->dump_user, false);
+		if (x->dump_owner != y->dump_owner)
+			diff(r, "owner of /proc/self/status after exec", x->dump_owner,
+			     y->dump_owner, false);
+	}
+}
+
 /* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
  * initial root reads it on the filesystem under test (no entry: no copy-up
  * and no new file), the errno and, on success, what the caller's stat()
@@ -191,6 +227,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 
 	if (c->ovl) {
 		compare_ovl(r, e, err, rep, disk, obj_exists, obj_st);
+		if (a->op == VT_OP_EXEC && !err && !e->err)
+			compare_exec_creds(r, e, rep);
 		return;
 	}
 
@@ -262,38 +300,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 			diff(r, "atime updated by the read", e->atime_updated, rep->atime_updated,
 			     false);
 	}
-	if (a->op == VT_OP_EXEC && !err) {
-		const struct vt_exec_creds *x = &e->creds, *y = &rep->creds;
-
-		if (!rep->have_creds) {
-			r->diffs++;
-			mx_say(r, "  exec-probe did not report: %s\n", rep->exec_msg);
-		} else {
-			if (x->ruid != y->ruid) diff(r, "ruid after exec", x->ruid, y->ruid, false);
-			if (x->euid != y->euid) diff(r, "euid after exec", x->euid, y->euid, false);
-			if (x->suid != y->suid) diff(r, "suid after exec", x->suid, y->suid, false);
-			if (x->rgid != y->rgid) diff(r, "rgid after exec", x->rgid, y->rgid, false);
-			if (x->egid != y->egid) diff(r, "egid after exec", x->egid, y->egid, false);
-			if (x->sgid != y->sgid) diff(r, "sgid after exec", x->sgid, y->sgid, false);
-			if (x->cap_prm != y->cap_prm) {
-				r->diffs++;
-				mx_say(r, "  permitted caps after exec: expected %#llx, actual %#llx\n",
-				    (unsigned long long)x->cap_prm, (unsigned long long)y->cap_prm);
-			}
-			if (x->cap_eff != y->cap_eff) {
-				r->diffs++;
-				mx_say(r, "  effective caps after exec: expected %#llx, actual %#llx\n",
-				    (unsigned long long)x->cap_eff, (unsigned long long)y->cap_eff);
-			}
-			/* would_dump, begin_new_exec, commit_creds, task_dump_owner */
-			if (x->dump_user != y->dump_user)
-				diff(r, "dumpable == SUID_DUMP_USER after exec", x->dump_user,
-				     y->dump_user, false);
-			if (x->dump_owner != y->dump_owner)
-				diff(r, "owner of /proc/self/status after exec", x->dump_owner,
-				     y->dump_owner, false);
-		}
-	}
+	if (a->op == VT_OP_EXEC && !err)
+		compare_exec_creds(r, e, rep);
 	if (*mx_result_name(a)) {
 		if (disk->exists != want->exists) {
 			diff(r, "result exists", want->exists, disk->exists, false);

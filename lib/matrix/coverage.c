@@ -62,9 +62,6 @@ static const char *ovl_deny_na(enum vt_rule r)
 	case VT_R_OVL_COPYUP_SETATTR:
 		return "both layers have the same idmap: the lower owner as the lower mount shows it "
 		       "always maps back through the upper one";
-	case VT_R_OVL_OPEN_REALFILE:
-		return "the root mounter opens the copy it made, whose owner the upper idmap maps "
-		       "(CAP_DAC_OVERRIDE holds)";
 	case VT_R_OVL_SETATTR_UPPER:
 		return "the root mounter changes the copy it made, whose owner and group the upper "
 		       "idmap maps: CAP_FOWNER and CAP_FSETID hold (chmod, utimes), the setid kill is "

@@ -735,6 +735,99 @@ static void op_link(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 		  "mounter through its idmap", NULL);
 }
 
+/* execve(P/o) of a lower regular file through the overlay (fs/exec.c,
+ * security/commoncap.c, fs/overlayfs/{file,xattrs,inode}.c). The bprm's
+ * file is the overlay file: may_open, bprm_fill_uid, get_file_caps and
+ * would_dump run on the overlay inode through the overlay's mount
+ * (&nop_mnt_idmap; not nosuid, s_user_ns the initial namespace:
+ * mnt_may_suid holds for every caller), whose owner ovl_copyattr took
+ * through the lower idmap; the plain exec model (exec_rules.c) decides
+ * them on that inode. What the overlay adds, as the mounter on the real
+ * inode through the lower idmap: ovl_permission's half of may_open's
+ * MAY_EXEC (and of would_dump's MAY_READ, which the open already asked),
+ * ovl_open_realfile's MAY_OPEN | MAY_READ (the exec's O_RDONLY), and the
+ * file capability read through ovl_xattr_get -> vfs_getxattr(lower
+ * idmap) -> xattr_getsecurity -> cap_inode_getsecurity, which converts
+ * the rootid for the mounter: a v3 capability with rootid r (v2: 0) is
+ * returned as v3 with the rootid from_kuid(mounter's ns, vfsuid of r
+ * through the lower idmap) unless that is 0 or invalid; as v2 if it is
+ * 0; and as -EOVERFLOW if it is invalid (rootid_owns_currentns fails),
+ * which get_vfs_caps_from_disk and get_file_caps pass on: the exec fails.
+ * get_vfs_caps_from_disk then reads that value on the overlay inode
+ * (s_user_ns initial, &nop_mnt_idmap) for the caller. */
+static void op_exec(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		    struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	struct vt_world cw, mw, lw;
+	struct vt_expect pe;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the walk: MAY_EXEC on P, both halves */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.bset_init = w->bset_init;
+	cw.cap_full = w->cap_full;
+	cw.suid_dumpable = w->suid_dumpable;
+	cw.dir = root;
+	/* do_open_execat -> may_open(MAY_EXEC | MAY_OPEN): a non-regular
+	 * file is EACCES before inode_permission (the plain model's); a
+	 * regular one: ovl_permission's caller and mounter halves */
+	if (S_ISREG(ovl.mode) &&
+	    ovl_inode_permission(w, &ovl, &w->lower_obj, false, VT_MAY_EXEC, e))
+		return;
+	if (S_ISREG(ovl.mode)) {
+		/* ovl_open -> ovl_open_realfile: the mounter opens the lower
+		 * file O_RDONLY: inode_permission(lower idmap, MAY_OPEN |
+		 * MAY_READ) */
+		plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		err = vt_inode_permission(&lw, &w->lower_obj, VT_MAY_READ, &r);
+		if (!hit(w, VT_R_OVL_OPEN_REALFILE, !err) && VT_REFUSES(VT_R_OVL_OPEN_REALFILE)) {
+			say(e, -err, VT_R_OVL_OPEN_REALFILE, "ovl_open_realfile: the mounter opens the "
+				     "lower file for reading through its idmap: ", rule_text(r));
+			return;
+		}
+	}
+	/* the capability as the overlay's getxattr hands it on */
+	if (ovl.fcaps.version) {
+		vt_kuid_t kroot = ovl.fcaps.version == 3 ? ovl.fcaps.rootid : vt_kuid(0);
+		vt_vfsuid_t vroot = vt_make_vfsuid(w->lower_idmap, &vt_init_ns, kroot);
+		vt_cuid_t mapped = vt_from_kuid(w->mounter.ns, vt_vfsuid_into_kuid(vroot));
+
+		plain_world(&mw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
+			ovl.fcaps.version = 3;
+			ovl.fcaps.rootid = vt_make_kuid(&vt_init_ns, mapped);
+		} else if (!hit(w, VT_R_OVL_EXEC_FCAPS_EOVERFLOW, vt_rootid_owns_currentns(&mw, vroot)) &&
+			   VT_REFUSES(VT_R_OVL_EXEC_FCAPS_EOVERFLOW)) {
+			say(e, EOVERFLOW, VT_R_OVL_EXEC_FCAPS_EOVERFLOW, "cap_inode_getsecurity as the "
+				       "mounter through the lower idmap: the rootid has no id: -EOVERFLOW, "
+				       "get_file_caps fails the exec", NULL);
+			return;
+		} else {
+			ovl.fcaps.version = 2;
+			ovl.fcaps.rootid = vt_kuid(0);
+		}
+	}
+	/* the rest on the overlay inode as the caller: bprm_fill_uid,
+	 * get_file_caps, bprm_caps_from_vfs_caps, handle_privileged_root,
+	 * would_dump (its MAY_READ's mounter half passed at the open) */
+	cw.obj = ovl;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("exec/overlay")) {
+		say(e, pe.err, pe.rule_id, "exec through the overlay mount, as the caller on the "
+			       "overlay inode: ", pe.rule);
+		return;
+	}
+	e->creds = pe.creds;
+	seen(w, w->lower_idmap, &w->lower_obj, e);
+	say(e, 0, pe.rule_id, "exec through the overlay: ", pe.rule);
+}
+
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -806,6 +899,12 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	case VT_OP_RENAME: op = VT_OVL_RENAME; break;
 	case VT_OP_LINK: op = VT_OVL_LINK; break;
 	/* chmod, write, truncate, open(O_TRUNC), utimensat: op_setattr */
+	/* exec of a lower file: op_exec, the plain exec model on the overlay
+	 * inode and the mounter's reads through the lower idmap */
+	case VT_OP_EXEC:
+		memset(&oe, 0, sizeof(oe));
+		op_exec(w, a, &oe);
+		goto answer;
 	case VT_OP_CHMOD: case VT_OP_WRITE: case VT_OP_TRUNCATE: case VT_OP_OPEN_TRUNC:
 	case VT_OP_UTIMENS_NOW: case VT_OP_UTIMENS_SET:
 		memset(&oe, 0, sizeof(oe));
@@ -841,6 +940,7 @@ answer:
 					  : "overlay_model.c: a plain rule";
 	e->seen_uid = oe.seen_uid;
 	e->seen_gid = oe.seen_gid;
+	e->creds = oe.creds;
 	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new
 	 * file (mode: a copy-up keeps the lower mode, ovl_set_attr ATTR_MODE;
 	 * a new file is 0644 as op_create makes it) */

@@ -36,6 +36,10 @@ struct vt_ovl_world {
 	 * inode */
 	struct vt_minode lower_other;
 	bool protected_hardlinks;
+	/* appended for exec (VT_OP_EXEC in vt_ovl_model_mop): the exec
+	 * model's bounding sets and fs.suid_dumpable (vt_world's) */
+	uint64_t bset_init, cap_full;
+	int suid_dumpable;
 };
 
 enum vt_ovl_op {
@@ -69,6 +73,8 @@ struct vt_ovl_expect {
 	bool old_whiteout;
 	vt_kuid_t old_whiteout_uid;
 	vt_kgid_t old_whiteout_gid;
+	/* VT_OP_EXEC (vt_ovl_model_mop): the program's credentials */
+	struct vt_exec_creds creds;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
@@ -86,7 +92,7 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * of P/o (no setid bits, no file capabilities), VT_OP_UNLINK, VT_OP_RMDIR
  * (an empty lower dir), VT_OP_RENAME to P/n or over a lower P/t
  * (W->lower_other; E's has_whiteout/whiteout: the upper P/o afterwards),
- * VT_OP_LINK to P/n. E in the matrix's terms: err, rule_id,
+ * VT_OP_LINK to P/n, VT_OP_EXEC of a lower regular file (E's creds).  E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */
