@@ -367,6 +367,194 @@ static void unlink_rows(void)
 		   "shift10000: unlink is EROFS (read-only overlay)");
 }
 
+/* rmdir, rename and link of lower objects (vt_ovl_model_mop: VT_OP_RMDIR,
+ * VT_OP_RENAME, VT_OP_LINK), each worked out from 6.12 fs/namei.c and
+ * fs/overlayfs/dir.c, readdir.c. UP_UID: the upper entry's disk owner
+ * (the new name's for rename and link, P/o's whiteout for rmdir; -1:
+ * none); WO_UID: a rename's whiteout at the upper P/o (-1: none);
+ * SEEN: the caller's stat() of the result (-1: not asked). */
+static void ovl_op_row(const struct vt_ovl_world *w, enum vt_mop op, bool to_other, int want,
+		       enum vt_rule rule, int64_t up_uid, int64_t wo_uid, int64_t seen,
+		       const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = op;
+	a.to_other = to_other;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (up_uid >= 0)
+		ok = ok && e.result.exists && e.result.uid.val == (uint32_t)up_uid &&
+		     e.result.gid.val == (uint32_t)up_uid;
+	else
+		ok = ok && !e.result.exists;
+	if (wo_uid >= 0)
+		ok = ok && e.has_whiteout && e.whiteout.mode == S_IFCHR &&
+		     e.whiteout.uid.val == (uint32_t)wo_uid && e.whiteout.gid.val == (uint32_t)wo_uid;
+	else
+		ok = ok && !e.has_whiteout;
+	if (seen >= 0)
+		ok = ok && e.seen_uid.val == (uint32_t)seen && e.seen_gid.val == (uint32_t)seen;
+	snprintf(name, sizeof(name), "%s (got %s, %s)", what, e.err ? vt_errname(e.err) : "success",
+		 e.rule ? e.rule : "");
+	unit_check(ok, name);
+}
+
+static void rmdir_rename_link_rows(void)
+{
+	static struct vt_midmap swap, up5000;
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", &swap.map, err,
+			 sizeof(err));
+	/* an upper idmap that shows disk 5000 as 0 and 11000 as itself */
+	vt_mapping_parse("b:5000:0:1,b:11000:11000:1", &up5000.map, err, sizeof(err));
+
+	/* rmdir of an empty lower 0700 dir 1000:1000 by its owner, plain
+	 * layers, P 0777 0:0: may_delete passes (other rwx, not sticky),
+	 * the root mounter reads the dir (CAP_DAC_READ_SEARCH, the ids map),
+	 * ovl_remove_and_whiteout: a whiteout of the mounter's fsuid 0 */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0700, 1000, 1000, &tr);
+	w.lower_obj.mode = S_IFDIR | 0700;
+	ovl_op_row(&w, VT_OP_RMDIR, false, 0, VT_R_OVL_WHITEOUT_OK, 0, -1, -1,
+		   "plain layers: 1000 removes its lower 0700 dir, a 0:0 whiteout covers it");
+	/* a mounter without capabilities (uid 0, not the dir's owner, other
+	 * ---): ovl_check_empty_dir's ovl_path_open is refused MAY_READ,
+	 * after the caller's may_delete passed; nothing is whited out */
+	w.mounter = cred(0, 0, -1, false);
+	w.caller = cred(0, 0, -1, true);
+	ovl_op_row(&w, VT_OP_RMDIR, false, EACCES, VT_R_OVL_RMDIR_READDIR, -1, -1, -1,
+		   "a mounter without CAP_DAC_READ_SEARCH cannot read the lower 0700 dir: EACCES");
+
+	/* rename of a lower dir: the caller's vfs_rename checks pass, then
+	 * ovl_can_move is false (redirect_dir=off): EXDEV, nothing copied up */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0700, 1000, 1000, &tr);
+	w.lower_obj.mode = S_IFDIR | 0700;
+	ovl_op_row(&w, VT_OP_RENAME, false, EXDEV, VT_R_OVL_RENAME_EXDEV, -1, -1, -1,
+		   "plain layers: renaming a lower dir is EXDEV (redirect_dir=off)");
+
+	/* swap, P 0777 disk 0:0: u1001 renames disk 1000's file (seen as
+	 * 1001) to P/n; the copy-up stores mount 1001 back as disk 1000, the
+	 * caller sees 1001; RENAME_WHITEOUT leaves the mounter's fsuid 0
+	 * (disk 0 through swap) at P/o */
+	mx_world(&w, &swap, cred(1001, 1001, -1, false), 0644, 1000, 1000, &tr);
+	ovl_op_row(&w, VT_OP_RENAME, false, 0, VT_R_OVL_RENAME_OK, 1000, 0, 1001,
+		   "swap: u1001 renames disk 1000's file: P/n disk 1000 seen 1001, whiteout 0 at P/o");
+
+	/* over a lower P/t 1001:1001 in a sticky P 0:0: 1000 owns o but not
+	 * t nor P, no CAP_FOWNER: may_delete(t) -> __check_sticky: EPERM */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0644, 1000, 1000, &tr);
+	w.upper_root = vt_minode_make(S_IFDIR | 01777, 0, 0);
+	w.lower_other = vt_minode_make(S_IFREG | 0644, 1001, 1001);
+	ovl_op_row(&w, VT_OP_RENAME, true, EPERM, VT_R_STICKY_FOWNER, -1, -1, -1,
+		   "sticky P 0:0: 1000 may not rename over 1001's lower t, nothing copied up");
+	/* the same P 0777: P/t becomes the copy of o, P/o a whiteout */
+	w.upper_root = vt_minode_make(S_IFDIR | 0777, 0, 0);
+	ovl_op_row(&w, VT_OP_RENAME, true, 0, VT_R_OVL_RENAME_OK, 1000, 0, 1000,
+		   "P 0777: 1000 renames its file over 1001's lower t: P/t is the copy");
+
+	/* layers on different maps: LOWER shows disk 1000 as 11000; the upper
+	 * idmap up5000 stores mount 11000 as disk 11000 and the mounter's 0
+	 * as disk 5000 (the upper P is disk 5000:5000 0777, seen 0:0): the
+	 * copy is disk 11000, the whiteout disk 5000 */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	w.upper_idmap = &up5000;
+	w.upper_root = vt_minode_make(S_IFDIR | 0777, 5000, 5000);
+	w.caller.umask = 022;
+	ovl_op_row(&w, VT_OP_RENAME, false, 0, VT_R_OVL_RENAME_OK, 11000, 5000, 11000,
+		   "LOWER/up5000: the copy is disk 11000, the whiteout the mounter's 0 as disk 5000");
+	/* link there: the new name is the copy (disk 11000, seen 11000) */
+	ovl_op_row(&w, VT_OP_LINK, false, 0, VT_R_OVL_LINK_OK, 11000, -1, 11000,
+		   "LOWER/up5000: 11000 links its file: P/n is the copy, disk 11000");
+
+	/* link with fs.protected_hardlinks: 1001 neither owns 1000's 0644
+	 * file nor may write it (safe_hardlink_source), no CAP_FOWNER:
+	 * may_linkat EPERM; without the sysctl the link is made */
+	mx_world(&w, &vt_nop_idmap, cred(1001, 1001, -1, false), 0644, 1000, 1000, &tr);
+	w.protected_hardlinks = true;
+	ovl_op_row(&w, VT_OP_LINK, false, EPERM, VT_R_LINK_PROTECTED, -1, -1, -1,
+		   "protected_hardlinks: 1001 may not link 1000's 0644 lower file");
+	w.protected_hardlinks = false;
+	ovl_op_row(&w, VT_OP_LINK, false, 0, VT_R_OVL_LINK_OK, 1000, -1, 1000,
+		   "no protected_hardlinks: 1001 links 1000's lower file, P/n the copy 1000:1000");
+}
+
+/* exec of a lower file through the overlay (op_exec; 6.12 fs/exec.c,
+ * security/commoncap.c cap_inode_getsecurity and get_vfs_caps_from_disk,
+ * fs/overlayfs/xattrs.c ovl_xattr_get, file.c ovl_open_realfile). PRM:
+ * the permitted (and effective) set expected after a successful exec. */
+static void exec_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, uint64_t prm,
+		     const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_EXEC;
+	vt_ovl_model_mop(w, &a, &e);
+	snprintf(name, sizeof(name), "%s (got %s, %s; prm %#llx)", what,
+		 e.err ? vt_errname(e.err) : "success", e.rule ? e.rule : "",
+		 (unsigned long long)e.creds.cap_prm);
+	unit_check(e.err == want && e.rule_id == rule && !e.result.exists &&
+			   (want || (e.creds.cap_prm == prm && e.creds.cap_eff == prm)),
+		   name);
+}
+
+static void exec_rows(void)
+{
+	static struct vt_midmap low5000;
+	struct vt_ovl_world w;
+	char err[200];
+
+	/* a lower idmap that shows disk 5000 as 0 and 1000 as itself */
+	vt_mapping_parse("b:5000:0:1,b:1000:1000:1", &low5000.map, err, sizeof(err));
+
+	/* LOWER does not map the v3 rootid 50000: cap_inode_getsecurity, as
+	 * the mounter through LOWER, finds no id for it (from_kuid -1) and
+	 * rootid_owns_currentns fails: -EOVERFLOW through ovl_xattr_get,
+	 * get_vfs_caps_from_disk and get_file_caps: the exec fails. The
+	 * opens passed: the caller owns the overlay inode (11000), the root
+	 * mounter's caps reach disk 1000 (11000 through LOWER) */
+	world(&w, cred(11000, 11000, -1, false), 0755, 1000, 1000);
+	w.bset_init = w.cap_full = ~0ULL;
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(50000);
+	exec_row(&w, EOVERFLOW, VT_R_OVL_EXEC_FCAPS_EOVERFLOW, 0,
+		 "v3 rootid 50000, unmapped by LOWER: the exec fails EOVERFLOW");
+	/* v2 (rootid 0): through LOWER 10000, handed on as v3 rootid 10000,
+	 * which owns no namespace of 11000's (from_kuid(init, 10000) != 0):
+	 * the caps are ignored, the exec succeeds with nothing permitted */
+	w.lower_obj.fcaps.version = 2;
+	w.lower_obj.fcaps.rootid = vt_kuid(0);
+	exec_row(&w, 0, VT_R_EXEC_OK, 0,
+		 "v2 through LOWER is rootid 10000: ignored for 11000, the exec runs without caps");
+	/* v3 rootid disk 5000, shown as 0 through low5000: handed on as v2,
+	 * whose rootid 0 owns the initial namespace: u1000 gets fP =
+	 * CAP_NET_RAW (bprm_caps_from_vfs_caps), effective */
+	world(&w, cred(1000, 1000, -1, false), 0755, 1000, 1000);
+	w.bset_init = w.cap_full = ~0ULL;
+	w.lower_idmap = &low5000;
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(5000);
+	exec_row(&w, 0, VT_R_EXEC_OK, VT_CAPBIT(VT_CAP_NET_RAW),
+		 "v3 rootid disk 5000 seen as 0 through the lower idmap: v2, u1000 gets CAP_NET_RAW");
+	/* an exec-only 0711 file of disk 50000 (no id through LOWER): the
+	 * caller and the mounter pass MAY_EXEC by the other x bit, but the
+	 * mounter's O_RDONLY open of the real file (ovl_open_realfile) has
+	 * no r bit and no capability over an unmapped inode: EACCES */
+	world(&w, cred(12000, 12000, -1, false), 0711, 50000, 50000);
+	w.bset_init = w.cap_full = ~0ULL;
+	exec_row(&w, EACCES, VT_R_OVL_OPEN_REALFILE, 0,
+		 "0711 disk 50000: the mounter may not open the real file for reading: EACCES");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -376,7 +564,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(55);
+	unit_begin(69);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -477,5 +665,7 @@ int main(void)
 	matrix_world_rows();
 	setattr_rows();
 	unlink_rows();
+	rmdir_rename_link_rows();
+	exec_rows();
 	return unit_end();
 }

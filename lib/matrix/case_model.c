@@ -86,6 +86,11 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.mounter.umask = 022;
 	ow.upper_root = c->dir;
 	ow.lower_obj = c->obj;
+	ow.lower_other = c->other;	/* a rename's lower P/t (matrix/007) */
+	ow.protected_hardlinks = w->protected_hardlinks;
+	ow.bset_init = w->bset_init;	/* exec (matrix/010) */
+	ow.cap_full = w->cap_full;
+	ow.suid_dumpable = w->suid_dumpable;
 	ow.overflowuid = rw->overflowuid;
 	ow.overflowgid = rw->overflowgid;
 	memset(tr, 0, sizeof(*tr));

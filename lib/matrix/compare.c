@@ -120,18 +120,74 @@ static void compare_fcaps(struct mx_report *r, const struct vt_world *w,
 		     false);
 }
 
+/* An exec's credentials as exec-probe reported them (VT_OP_EXEC, success). */
+static void compare_exec_creds(struct mx_report *r, const struct vt_expect *e,
+			       const struct vt_exec_reply *rep)
+{
+	const struct vt_exec_creds *x = &e->creds, *y = &rep->creds;
+
+	if (!rep->have_creds) {
+		r->diffs++;
+		mx_say(r, "  exec-probe did not report: %s\n", rep->exec_msg);
+	} else {
+		if (x->ruid != y->ruid) diff(r, "ruid after exec", x->ruid, y->ruid, false);
+		if (x->euid != y->euid) diff(r, "euid after exec", x->euid, y->euid, false);
+		if (x->suid != y->suid) diff(r, "suid after exec", x->suid, y->suid, false);
+		if (x->rgid != y->rgid) diff(r, "rgid after exec", x->rgid, y->rgid, false);
+		if (x->egid != y->egid) diff(r, "egid after exec", x->egid, y->egid, false);
+		if (x->sgid != y->sgid) diff(r, "sgid after exec", x->sgid, y->sgid, false);
+		if (x->cap_prm != y->cap_prm) {
+			r->diffs++;
+			mx_say(r, "  permitted caps after exec: expected %#llx, actual %#llx\n",
+			    (unsigned long long)x->cap_prm, (unsigned long long)y->cap_prm);
+		}
+		if (x->cap_eff != y->cap_eff) {
+			r->diffs++;
+			mx_say(r, "  effective caps after exec: expected %#llx, actual %#llx\n",
+			    (unsigned long long)x->cap_eff, (unsigned long long)y->cap_eff);
+		}
+		/* would_dump, begin_new_exec, commit_creds, task_dump_owner */
+		if (x->dump_user != y->dump_user)
+			diff(r, "dumpable == SUID_DUMP_USER after exec", x->dump_user,
+			     y->dump_user, false);
+		if (x->dump_owner != y->dump_owner)
+			diff(r, "owner of /proc/self/status after exec", x->dump_owner,
+			     y->dump_owner, false);
+	}
+}
+
 /* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
  * initial root reads it on the filesystem under test (no entry: no copy-up
  * and no new file), the errno and, on success, what the caller's stat()
  * through the overlay shows. The lower P/o is never written (overlayfs
  * writes only its upper layer). */
 static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
-			const struct vt_exec_reply *rep, const struct vt_minode *disk)
+			const struct vt_exec_reply *rep, const struct vt_minode *disk,
+			bool obj_exists, const struct stat *obj_st)
 {
 	if (e->err != err) {
 		r->diffs++;
 		mx_say(r, "  errno: expected %s, actual %s\n", vt_errname(e->err), vt_errname(err));
 		return;
+	}
+	/* a rename: the upper P/o holds the whiteout ovl_rename's
+	 * RENAME_WHITEOUT left (OBJ_ST: the upper P/o as the initial root
+	 * lstat()s it; the upper idmap's ids are stored kernel ids) */
+	if (e->has_whiteout) {
+		if (!obj_exists) {
+			diff(r, "whiteout at the upper P/o exists", 1, 0, false);
+		} else {
+			if (obj_st->st_mode != e->whiteout.mode || obj_st->st_rdev != 0)
+				diff(r, "whiteout at the upper P/o: mode (rdev must be 0:0)",
+				     e->whiteout.mode,
+				     obj_st->st_mode | (obj_st->st_rdev ? 01000000 : 0), true);
+			if (obj_st->st_uid != e->whiteout.uid.val)
+				diff(r, "whiteout at the upper P/o: on-disk uid", e->whiteout.uid.val,
+				     obj_st->st_uid, false);
+			if (obj_st->st_gid != e->whiteout.gid.val)
+				diff(r, "whiteout at the upper P/o: on-disk gid", e->whiteout.gid.val,
+				     obj_st->st_gid, false);
+		}
 	}
 	if (disk->exists != e->result.exists) {
 		diff(r, "upper layer entry exists", e->result.exists, disk->exists, false);
@@ -170,7 +226,9 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 	int k;
 
 	if (c->ovl) {
-		compare_ovl(r, e, err, rep, disk);
+		compare_ovl(r, e, err, rep, disk, obj_exists, obj_st);
+		if (a->op == VT_OP_EXEC && !err && !e->err)
+			compare_exec_creds(r, e, rep);
 		return;
 	}
 
@@ -242,38 +300,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 			diff(r, "atime updated by the read", e->atime_updated, rep->atime_updated,
 			     false);
 	}
-	if (a->op == VT_OP_EXEC && !err) {
-		const struct vt_exec_creds *x = &e->creds, *y = &rep->creds;
-
-		if (!rep->have_creds) {
-			r->diffs++;
-			mx_say(r, "  exec-probe did not report: %s\n", rep->exec_msg);
-		} else {
-			if (x->ruid != y->ruid) diff(r, "ruid after exec", x->ruid, y->ruid, false);
-			if (x->euid != y->euid) diff(r, "euid after exec", x->euid, y->euid, false);
-			if (x->suid != y->suid) diff(r, "suid after exec", x->suid, y->suid, false);
-			if (x->rgid != y->rgid) diff(r, "rgid after exec", x->rgid, y->rgid, false);
-			if (x->egid != y->egid) diff(r, "egid after exec", x->egid, y->egid, false);
-			if (x->sgid != y->sgid) diff(r, "sgid after exec", x->sgid, y->sgid, false);
-			if (x->cap_prm != y->cap_prm) {
-				r->diffs++;
-				mx_say(r, "  permitted caps after exec: expected %#llx, actual %#llx\n",
-				    (unsigned long long)x->cap_prm, (unsigned long long)y->cap_prm);
-			}
-			if (x->cap_eff != y->cap_eff) {
-				r->diffs++;
-				mx_say(r, "  effective caps after exec: expected %#llx, actual %#llx\n",
-				    (unsigned long long)x->cap_eff, (unsigned long long)y->cap_eff);
-			}
-			/* would_dump, begin_new_exec, commit_creds, task_dump_owner */
-			if (x->dump_user != y->dump_user)
-				diff(r, "dumpable == SUID_DUMP_USER after exec", x->dump_user,
-				     y->dump_user, false);
-			if (x->dump_owner != y->dump_owner)
-				diff(r, "owner of /proc/self/status after exec", x->dump_owner,
-				     y->dump_owner, false);
-		}
-	}
+	if (a->op == VT_OP_EXEC && !err)
+		compare_exec_creds(r, e, rep);
 	if (*mx_result_name(a)) {
 		if (disk->exists != want->exists) {
 			diff(r, "result exists", want->exists, disk->exists, false);
@@ -394,7 +422,10 @@ void mx_observe(const struct vt_world *w, const struct vt_mcase *c, const struct
 		/* the upper layer's entry, refused or not (compare_ovl) */
 		rep->have_stat = !b->err;
 		*disk = b->result;
-		*obj_exists = false;
+		*obj_exists = b->has_whiteout;	/* a rename's upper P/o */
+		st->st_mode = b->whiteout.mode;
+		st->st_uid = b->whiteout.uid.val;
+		st->st_gid = b->whiteout.gid.val;
 		return;
 	}
 	if (b->err) {

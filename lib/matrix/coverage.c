@@ -62,13 +62,14 @@ static const char *ovl_deny_na(enum vt_rule r)
 	case VT_R_OVL_COPYUP_SETATTR:
 		return "both layers have the same idmap: the lower owner as the lower mount shows it "
 		       "always maps back through the upper one";
-	case VT_R_OVL_OPEN_REALFILE:
-		return "the root mounter opens the copy it made, whose owner the upper idmap maps "
-		       "(CAP_DAC_OVERRIDE holds)";
 	case VT_R_OVL_SETATTR_UPPER:
 		return "the root mounter changes the copy it made, whose owner and group the upper "
 		       "idmap maps: CAP_FOWNER and CAP_FSETID hold (chmod, utimes), the setid kill is "
 		       "ATTR_FORCE and ATTR_SIZE asks no owner";
+	case VT_R_OVL_RMDIR_READDIR:
+		return "the root mounter reads a lower dir whose ids the lower idmap maps "
+		       "(CAP_DAC_READ_SEARCH holds): one it does not map is refused before "
+		       "(may_delete's EOVERFLOW on the overlay inode)";
 	case VT_R_OVL_CREATE_UPPER_PERM:
 		return "the root mounter's CAP_DAC_OVERRIDE fails only on an upper P whose ids the map "
 		       "does not map, where the caller's check on the same P refuses first";

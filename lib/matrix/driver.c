@@ -124,10 +124,13 @@ static int case_fixtures(struct mx_cs *s, const char **what)
 	if (vt_fx_write(s->p, &c->dir, what) < 0)
 		return -1;
 	if (c->ovl) {
-		/* the lower P, 0755 0:0, and P/o in it */
+		/* the lower P, 0755 0:0, and P/o (and a rename's P/t) in it */
 		struct vt_minode lp = vt_fx_inode(S_IFDIR | 0755, 0, 0);
 
 		if (vt_fx_write(s->qd, &lp, what) < 0)
+			return -1;
+		snprintf(path, sizeof(path), "%s/t", s->qd);
+		if (c->other.exists && vt_fx_write(path, &c->other, what) < 0)
 			return -1;
 		snprintf(path, sizeof(path), "%s/o", s->qd);
 		return c->obj.exists ? vt_fx_write(path, &c->obj, what) : 0;

@@ -504,10 +504,13 @@ static void op_setattr(const struct vt_ovl_world *w, const struct vt_mop_args *a
 		  "copy through its idmap", NULL);
 }
 
-static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+/* unlink of a lower file, or (RMDIR) rmdir of an empty lower directory:
+ * do_rmdir -> vfs_rmdir -> ovl_rmdir -> ovl_do_remove(is_dir), which runs
+ * ovl_check_empty_dir before the same ovl_remove_and_whiteout */
+static void op_unlink(const struct vt_ovl_world *w, bool rmdir, struct vt_ovl_expect *e)
 {
 	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
-	struct vt_world cw, mw;
+	struct vt_world cw, mw, lw;
 	struct vt_mop_args a;
 	struct vt_expect pe;
 	enum vt_rule r = VT_R_NONE;
@@ -535,7 +538,7 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	cw.dir = root;
 	cw.obj = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
 	memset(&a, 0, sizeof(a));
-	a.op = VT_OP_UNLINK;
+	a.op = rmdir ? VT_OP_RMDIR : VT_OP_UNLINK;
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&cw, &a, &pe);
 	if (pe.err && VT_REFUSES_("may_delete/overlay")) {
@@ -543,6 +546,20 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 			       "inodes: ",
 		    pe.rule);
 		return;
+	}
+	/* ovl_do_remove(is_dir): a lower directory must be empty; the
+	 * mounter reads it (ovl_check_empty_dir, under ovl_override_creds ->
+	 * ovl_dir_read_merged -> ovl_dir_read -> ovl_path_open(O_RDONLY):
+	 * inode_permission(lower idmap, lower dir, MAY_READ | MAY_OPEN)).
+	 * ENOTEMPTY is not asked: the matrix's lower dirs are empty */
+	if (rmdir) {
+		plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		err = vt_inode_permission(&lw, &w->lower_obj, VT_MAY_READ, &r);
+		if (!hit(w, VT_R_OVL_RMDIR_READDIR, !err) && VT_REFUSES(VT_R_OVL_RMDIR_READDIR)) {
+			say(e, -err, VT_R_OVL_RMDIR_READDIR, "ovl_check_empty_dir: the mounter reads the "
+				     "lower dir through its idmap: ", rule_text(r));
+			return;
+		}
 	}
 	/* ovl_do_remove -> ovl_remove_and_whiteout: the lower name is covered
 	 * by a whiteout the mounter makes in the workdir through the upper
@@ -564,6 +581,251 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	hit(w, VT_R_OVL_WHITEOUT_OK, true);
 	say(e, 0, VT_R_OVL_WHITEOUT_OK, "ovl_remove_and_whiteout: a whiteout made by the mounter "
 		  "through the upper idmap covers the lower name", NULL);
+}
+
+/* The mounter's half of ovl_permission on the upper P for the W|X that
+ * may_delete and may_create ask (the caller's half is the plain rule's on
+ * the overlay P): true and E set if it refuses. The kernel asks it right
+ * after the caller's half of the same check; the order only matters when
+ * both refuse, which a root mounter on an upper P its idmap maps (the
+ * overlay is read-only otherwise) never does. */
+static bool mounter_dir_refuses(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	struct vt_world mw;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
+	err = vt_inode_permission(&mw, &w->upper_root, VT_MAY_WRITE | VT_MAY_EXEC, &r);
+	if (!hit(w, VT_R_OVL_MOUNTER_PERM, !err) && VT_REFUSES_("ovl_permission/mounter-upper-p")) {
+		say(e, -err, VT_R_OVL_MOUNTER_PERM, "ovl_permission: the mounter on the upper P: ",
+		    rule_text(r));
+		return true;
+	}
+	return false;
+}
+
+/* rename(P/o, P/n) or over the lower P/t (TO_OTHER) of a lower file or
+ * directory through the overlay (fs/namei.c do_renameat2, vfs_rename;
+ * fs/overlayfs/dir.c ovl_rename). */
+static void op_rename(const struct vt_ovl_world *w, bool to_other, struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root), up;
+	struct vt_world cw, mw;
+	struct vt_mop_args a;
+	struct vt_expect pe;
+
+	/* do_renameat2: both parents walked (MAY_EXEC on P, both halves),
+	 * then mnt_want_write: EROFS on a read-only overlay */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	if (ovl_read_only(w, e))
+		return;
+	if (mounter_dir_refuses(w, e))
+		return;
+	/* vfs_rename(&nop_mnt_idmap) as the caller on the overlay inodes:
+	 * may_delete of o, may_create of n (fsuidgid_has_mapping, W|X) or
+	 * may_delete of t: the plain rules on owners ovl_copyattr took
+	 * through the lower idmap */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	if (to_other)
+		cw.other = vt_ovl_inode(w->lower_idmap, &w->lower_other);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_RENAME;
+	a.to_other = to_other;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, &a, &pe);
+	if (pe.err && VT_REFUSES_("vfs_rename/overlay")) {
+		say(e, pe.err, pe.rule_id, "rename through the overlay mount, as the caller on the "
+			       "overlay inodes: ", pe.rule);
+		return;
+	}
+	/* ovl_rename: "Don't copy up directory trees": ovl_can_move() is
+	 * false for a lower directory when redirect_dir is off (the world
+	 * mounts redirect_dir=off): EXDEV, nothing copied up */
+	if (!hit(w, VT_R_OVL_RENAME_EXDEV, !S_ISDIR(w->lower_obj.mode)) &&
+	    VT_REFUSES(VT_R_OVL_RENAME_EXDEV)) {
+		say(e, EXDEV, VT_R_OVL_RENAME_EXDEV, "ovl_rename: ovl_can_move() is false for a lower "
+			       "directory with redirect_dir=off: EXDEV", NULL);
+		return;
+	}
+	/* ovl_lower_positive(old) and new is no whiteout: flags |=
+	 * RENAME_WHITEOUT; ovl_copy_up(old) (ovl_nlink_start(t) copies
+	 * nothing up with index=off) */
+	if (copy_up(w, &up, e))
+		return;
+	/* ovl_do_rename(upper idmap, upper P/o, upper P/n or P/t (negative:
+	 * t was never copied up), RENAME_WHITEOUT) as the mounter:
+	 * vfs_rename's may_delete/may_create for a root mounter on a copy
+	 * and a P the upper idmap maps refuse nothing; the filesystem makes
+	 * the whiteout in the upper P with the rename's idmap
+	 * (shmem_whiteout, ext4_whiteout_for_rename, xfs_rename_alloc_whiteout,
+	 * btrfs_whiteout_for_rename: inode_init_owner), the mounter's
+	 * fsuid/fsgid through the upper idmap, or P's group if it is setgid */
+	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->old_whiteout = true;
+	e->old_whiteout_uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns,
+					     vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
+	e->old_whiteout_gid = (w->upper_root.mode & S_ISGID)
+				      ? w->upper_root.gid
+				      : vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
+						       vt_vfsgid_from_kgid(vt_cur_fsgid(&mw)));
+	seen(w, w->upper_idmap, &up, e);
+	hit(w, VT_R_OVL_RENAME_OK, true);
+	say(e, 0, VT_R_OVL_RENAME_OK, "ovl_rename: copied up, renamed on the upper layer by the "
+		  "mounter with RENAME_WHITEOUT", NULL);
+}
+
+/* link(P/o, P/n) of a lower file through the overlay (fs/namei.c
+ * do_linkat: may_linkat, vfs_link; fs/overlayfs/dir.c ovl_link). */
+static void op_link(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root), up;
+	struct vt_world cw;
+	struct vt_mop_args a;
+	struct vt_expect pe;
+
+	/* the walks (MAY_EXEC on P), then filename_create's mnt_want_write:
+	 * EROFS on a read-only overlay */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	if (ovl_read_only(w, e))
+		return;
+	/* may_linkat(&nop_mnt_idmap) and vfs_link(&nop_mnt_idmap) as the
+	 * caller on the overlay inodes: HAS_UNMAPPED_ID (EOVERFLOW), with
+	 * fs.protected_hardlinks safe_hardlink_source or
+	 * inode_owner_or_capable on the overlay inode (owner through the
+	 * lower idmap; its inode_permission's mounter half reads a lower
+	 * 0644 file the root mounter always may), may_create on the overlay
+	 * P, EPERM for a directory */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.protected_hardlinks = w->protected_hardlinks;
+	cw.dir = root;
+	cw.obj = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_LINK;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, &a, &pe);
+	if (pe.err && VT_REFUSES_("may_linkat-vfs_link/overlay")) {
+		say(e, pe.err, pe.rule_id, "link through the overlay mount, as the caller on the "
+			       "overlay inodes: ", pe.rule);
+		return;
+	}
+	/* may_create's W|X on the overlay P: the mounter's half */
+	if (mounter_dir_refuses(w, e))
+		return;
+	/* ovl_link: ovl_copy_up(old), then ovl_create_or_link(hardlink) with
+	 * the mounter's own creds (a hardlink gets no
+	 * ovl_setup_cred_for_create): ovl_do_link -> vfs_link(upper idmap),
+	 * whose may_create and HAS_UNMAPPED_ID a root mounter passes on a
+	 * copy and a P the upper idmap maps. The new name is the copy. */
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	seen(w, w->upper_idmap, &up, e);
+	hit(w, VT_R_OVL_LINK_OK, true);
+	say(e, 0, VT_R_OVL_LINK_OK, "ovl_link: copied up, then linked on the upper layer by the "
+		  "mounter through its idmap", NULL);
+}
+
+/* execve(P/o) of a lower regular file through the overlay (fs/exec.c,
+ * security/commoncap.c, fs/overlayfs/{file,xattrs,inode}.c). The bprm's
+ * file is the overlay file: may_open, bprm_fill_uid, get_file_caps and
+ * would_dump run on the overlay inode through the overlay's mount
+ * (&nop_mnt_idmap; not nosuid, s_user_ns the initial namespace:
+ * mnt_may_suid holds for every caller), whose owner ovl_copyattr took
+ * through the lower idmap; the plain exec model (exec_rules.c) decides
+ * them on that inode. What the overlay adds, as the mounter on the real
+ * inode through the lower idmap: ovl_permission's half of may_open's
+ * MAY_EXEC (and of would_dump's MAY_READ, which the open already asked),
+ * ovl_open_realfile's MAY_OPEN | MAY_READ (the exec's O_RDONLY), and the
+ * file capability read through ovl_xattr_get -> vfs_getxattr(lower
+ * idmap) -> xattr_getsecurity -> cap_inode_getsecurity, which converts
+ * the rootid for the mounter: a v3 capability with rootid r (v2: 0) is
+ * returned as v3 with the rootid from_kuid(mounter's ns, vfsuid of r
+ * through the lower idmap) unless that is 0 or invalid; as v2 if it is
+ * 0; and as -EOVERFLOW if it is invalid (rootid_owns_currentns fails),
+ * which get_vfs_caps_from_disk and get_file_caps pass on: the exec fails.
+ * get_vfs_caps_from_disk then reads that value on the overlay inode
+ * (s_user_ns initial, &nop_mnt_idmap) for the caller. */
+static void op_exec(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		    struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	struct vt_world cw, mw, lw;
+	struct vt_expect pe;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the walk: MAY_EXEC on P, both halves */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.bset_init = w->bset_init;
+	cw.cap_full = w->cap_full;
+	cw.suid_dumpable = w->suid_dumpable;
+	cw.dir = root;
+	/* do_open_execat -> may_open(MAY_EXEC | MAY_OPEN): a non-regular
+	 * file is EACCES before inode_permission (the plain model's); a
+	 * regular one: ovl_permission's caller and mounter halves */
+	if (S_ISREG(ovl.mode) &&
+	    ovl_inode_permission(w, &ovl, &w->lower_obj, false, VT_MAY_EXEC, e))
+		return;
+	if (S_ISREG(ovl.mode)) {
+		/* ovl_open -> ovl_open_realfile: the mounter opens the lower
+		 * file O_RDONLY: inode_permission(lower idmap, MAY_OPEN |
+		 * MAY_READ) */
+		plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		err = vt_inode_permission(&lw, &w->lower_obj, VT_MAY_READ, &r);
+		if (!hit(w, VT_R_OVL_OPEN_REALFILE, !err) && VT_REFUSES(VT_R_OVL_OPEN_REALFILE)) {
+			say(e, -err, VT_R_OVL_OPEN_REALFILE, "ovl_open_realfile: the mounter opens the "
+				     "lower file for reading through its idmap: ", rule_text(r));
+			return;
+		}
+	}
+	/* the capability as the overlay's getxattr hands it on */
+	if (ovl.fcaps.version) {
+		vt_kuid_t kroot = ovl.fcaps.version == 3 ? ovl.fcaps.rootid : vt_kuid(0);
+		vt_vfsuid_t vroot = vt_make_vfsuid(w->lower_idmap, &vt_init_ns, kroot);
+		vt_cuid_t mapped = vt_from_kuid(w->mounter.ns, vt_vfsuid_into_kuid(vroot));
+
+		plain_world(&mw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		if (mapped.val != VT_ID_INVALID && mapped.val != 0) {
+			ovl.fcaps.version = 3;
+			ovl.fcaps.rootid = vt_make_kuid(&vt_init_ns, mapped);
+		} else if (!hit(w, VT_R_OVL_EXEC_FCAPS_EOVERFLOW, vt_rootid_owns_currentns(&mw, vroot)) &&
+			   VT_REFUSES(VT_R_OVL_EXEC_FCAPS_EOVERFLOW)) {
+			say(e, EOVERFLOW, VT_R_OVL_EXEC_FCAPS_EOVERFLOW, "cap_inode_getsecurity as the "
+				       "mounter through the lower idmap: the rootid has no id: -EOVERFLOW, "
+				       "get_file_caps fails the exec", NULL);
+			return;
+		} else {
+			ovl.fcaps.version = 2;
+			ovl.fcaps.rootid = vt_kuid(0);
+		}
+	}
+	/* the rest on the overlay inode as the caller: bprm_fill_uid,
+	 * get_file_caps, bprm_caps_from_vfs_caps, handle_privileged_root,
+	 * would_dump (its MAY_READ's mounter half passed at the open) */
+	cw.obj = ovl;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("exec/overlay")) {
+		say(e, pe.err, pe.rule_id, "exec through the overlay mount, as the caller on the "
+			       "overlay inode: ", pe.rule);
+		return;
+	}
+	e->creds = pe.creds;
+	seen(w, w->lower_idmap, &w->lower_obj, e);
+	say(e, 0, pe.rule_id, "exec through the overlay: ", pe.rule);
 }
 
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
@@ -597,7 +859,14 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
 		op_chown(w, uid, gid, e);
 		return;
 	case VT_OVL_UNLINK:
-		op_unlink(w, e);
+	case VT_OVL_RMDIR:
+		op_unlink(w, op == VT_OVL_RMDIR, e);
+		return;
+	case VT_OVL_RENAME:
+		op_rename(w, w->lower_other.exists, e);
+		return;
+	case VT_OVL_LINK:
+		op_link(w, e);
 		return;
 	}
 }
@@ -623,7 +892,19 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	/* unlink(P/o) of a lower file: the caller's may_delete on the overlay
 	 * inodes, then the mounter's whiteout on the upper P (op_unlink) */
 	case VT_OP_UNLINK: op = VT_OVL_UNLINK; break;
+	/* rmdir of an empty lower dir: op_unlink's steps and
+	 * ovl_check_empty_dir; rename to P/n or over the lower P/t (the
+	 * world's lower_other: the case's t); link to P/n */
+	case VT_OP_RMDIR: op = VT_OVL_RMDIR; break;
+	case VT_OP_RENAME: op = VT_OVL_RENAME; break;
+	case VT_OP_LINK: op = VT_OVL_LINK; break;
 	/* chmod, write, truncate, open(O_TRUNC), utimensat: op_setattr */
+	/* exec of a lower file: op_exec, the plain exec model on the overlay
+	 * inode and the mounter's reads through the lower idmap */
+	case VT_OP_EXEC:
+		memset(&oe, 0, sizeof(oe));
+		op_exec(w, a, &oe);
+		goto answer;
 	case VT_OP_CHMOD: case VT_OP_WRITE: case VT_OP_TRUNCATE: case VT_OP_OPEN_TRUNC:
 	case VT_OP_UTIMENS_NOW: case VT_OP_UTIMENS_SET:
 		memset(&oe, 0, sizeof(oe));
@@ -659,6 +940,7 @@ answer:
 					  : "overlay_model.c: a plain rule";
 	e->seen_uid = oe.seen_uid;
 	e->seen_gid = oe.seen_gid;
+	e->creds = oe.creds;
 	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new
 	 * file (mode: a copy-up keeps the lower mode, ovl_set_attr ATTR_MODE;
 	 * a new file is 0644 as op_create makes it) */
@@ -676,5 +958,12 @@ answer:
 		}
 		e->result.uid = oe.upper_uid;
 		e->result.gid = oe.upper_gid;
+	}
+	if (oe.old_whiteout) {
+		/* rename: the upper P/o is the whiteout RENAME_WHITEOUT left */
+		e->has_whiteout = true;
+		e->whiteout = vt_minode_make(S_IFCHR, 0, 0);
+		e->whiteout.uid = oe.old_whiteout_uid;
+		e->whiteout.gid = oe.old_whiteout_gid;
 	}
 }

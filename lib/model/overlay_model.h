@@ -30,6 +30,16 @@ struct vt_ovl_world {
 	/* VT_OVL_CREATE's requested mode (0: 0644); the caller's umask
 	 * applies (posix_acl_create on the upper filesystem, no default ACL) */
 	mode_t create_mode;
+	/* appended for rmdir, rename and link (VT_OVL_RMDIR/RENAME/LINK):
+	 * root/t, a second lower file a rename replaces (exists false: none),
+	 * and fs.protected_hardlinks, which may_linkat asks on the overlay
+	 * inode */
+	struct vt_minode lower_other;
+	bool protected_hardlinks;
+	/* appended for exec (VT_OP_EXEC in vt_ovl_model_mop): the exec
+	 * model's bounding sets and fs.suid_dumpable (vt_world's) */
+	uint64_t bset_init, cap_full;
+	int suid_dumpable;
 };
 
 enum vt_ovl_op {
@@ -39,6 +49,9 @@ enum vt_ovl_op {
 	VT_OVL_CREATE,		/* open(n, O_CREAT|O_EXCL|O_WRONLY, 0644) in the root */
 	VT_OVL_CHOWN,		/* fchownat(root, o, uid, gid, 0): copies o up */
 	VT_OVL_UNLINK,		/* unlinkat(root, o, 0): a whiteout covers it */
+	VT_OVL_RMDIR,		/* unlinkat(root, o, AT_REMOVEDIR) of an empty lower dir */
+	VT_OVL_RENAME,		/* renameat(root, o, root, n), or over t (lower_other) */
+	VT_OVL_LINK,		/* linkat(root, o, root, n, 0): copies o up */
 };
 
 struct vt_ovl_expect {
@@ -55,6 +68,13 @@ struct vt_ovl_expect {
 	vt_kgid_t upper_gid;
 	mode_t upper_mode;	/* VT_OVL_CREATE: the new upper file's */
 	bool whiteout;		/* the upper entry is a whiteout (char 0:0) */
+	/* VT_OVL_RENAME: the old name o holds a whiteout on the upper layer
+	 * (RENAME_WHITEOUT of ovl_rename), owned so on disk */
+	bool old_whiteout;
+	vt_kuid_t old_whiteout_uid;
+	vt_kgid_t old_whiteout_gid;
+	/* VT_OP_EXEC (vt_ovl_model_mop): the program's credentials */
+	struct vt_exec_creds creds;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
@@ -69,7 +89,10 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * passes by its other bits), P/o a lower file (W->lower_obj), both
  * layers idmapped. A: VT_OP_OPEN_READ, OPEN_WRITE, OPEN_TRUNC on P/o, or
  * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name), VT_OP_CHOWN
- * of P/o (no setid bits, no file capabilities). E in the matrix's terms: err, rule_id,
+ * of P/o (no setid bits, no file capabilities), VT_OP_UNLINK, VT_OP_RMDIR
+ * (an empty lower dir), VT_OP_RENAME to P/n or over a lower P/t
+ * (W->lower_other; E's has_whiteout/whiteout: the upper P/o afterwards),
+ * VT_OP_LINK to P/n, VT_OP_EXEC of a lower regular file (E's creds).  E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */

@@ -303,8 +303,8 @@
 	  "ovl_set_attr: notify_change(upper idmap, ATTR_UID|ATTR_GID) of the lower owner as the " \
 	  "lower mount shows it: !vfsuid_has_fsmapping: EOVERFLOW")                               \
 	X(OVL_OPEN_REALFILE, "ovl_open_realfile.inode_permission", CHECK, OVERLAY,                  \
-	  "ovl_open_realfile: inode_permission(upper idmap, upper copy, MAY_OPEN|acc) as the "    \
-	  "mounter")                                                                              \
+	  "ovl_open_realfile: inode_permission(real layer idmap, real inode, MAY_OPEN|acc) as "   \
+	  "the mounter (the upper copy opened for writing; a lower file exec opens O_RDONLY)")     \
 	X(OVL_OPEN_OK, "ovl_open.lower-ok", OUTCOME, OVERLAY,                                       \
 	  "ovl_open: a lower file opened for reading, no copy-up")                                \
 	X(OVL_COPYUP_OK, "ovl_copy_up.ok", OUTCOME, OVERLAY,                                        \
@@ -335,7 +335,27 @@
 	/* exec again (appended: no other rule's index moves) */                                  \
 	X(EXEC_MNT_SUID, "mnt_may_suid.current_in_userns-s_user_ns", BRANCH, SB_USERNS,           \
 	  "mnt_may_suid (bprm_fill_uid, get_file_caps): setuid/setgid bits and file caps "        \
-	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")
+	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")        \
+	/* overlayfs again: rmdir, rename and link of lower objects (appended) */                \
+	X(OVL_RMDIR_READDIR, "ovl_check_empty_dir.mounter-read", CHECK, OVERLAY,                    \
+	  "ovl_check_empty_dir -> ovl_dir_read_merged -> ovl_path_open: "                          \
+	  "inode_permission(lower idmap, lower dir, MAY_READ|MAY_OPEN) as the mounter "           \
+	  "(ovl_override_creds) before a lower directory is whited out")                          \
+	X(OVL_RENAME_EXDEV, "ovl_rename.ovl_can_move", CHECK, OVERLAY,                              \
+	  "ovl_rename: !ovl_can_move(old) (redirect_dir=off and a merged or lower directory): "   \
+	  "EXDEV, after the caller's vfs_rename checks on the overlay inodes")                   \
+	X(OVL_RENAME_OK, "ovl_rename.ok", OUTCOME, OVERLAY,                                         \
+	  "ovl_rename: the lower source copied up, then ovl_do_rename(upper idmap, "              \
+	  "RENAME_WHITEOUT) as the mounter: the copy under the new name, a whiteout made "        \
+	  "through the upper idmap (inode_init_owner, mounter's fsuid/fsgid) at the old one")    \
+	X(OVL_LINK_OK, "ovl_link.ok", OUTCOME, OVERLAY,                                             \
+	  "ovl_link: the lower source copied up, then ovl_do_link -> vfs_link(upper idmap) as "   \
+	  "the mounter (no ovl_setup_cred_for_create for a hardlink): the new name is the copy")  \
+	X(OVL_EXEC_FCAPS_EOVERFLOW, "cap_inode_getsecurity.ovl-rootid-eoverflow", CHECK, OVERLAY,   \
+	  "exec through the overlay: get_vfs_caps_from_disk -> ovl_xattr_get -> vfs_getxattr("     \
+	  "lower idmap) as the mounter -> cap_inode_getsecurity: a rootid with no id for the "     \
+	  "mounter through the lower idmap is -EOVERFLOW, which get_file_caps returns: the exec " \
+	  "fails (a plain mount ignores such caps: -ENODATA)")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \

@@ -18,8 +18,16 @@
  * owners ovl_copyattr takes through the layers' idmaps), ovl_permission's
  * mounter check on the upper P, then the whiteout the mounter makes
  * through the upper idmap (ovl_remove_and_whiteout); EROFS where the
- * overlay is read-only: lib/model/overlay_model.c op_unlink. rmdir,
- * rename and link through the overlay are not cased. */
+ * overlay is read-only: lib/model/overlay_model.c op_unlink. Appended
+ * after them: rmdir of an empty 0700 lower dir (op_unlink's steps and
+ * ovl_check_empty_dir's read as the mounter), rename of a lower file to
+ * P/n and over a lower P/t 0644 1001:1001 (the caller's vfs_rename on
+ * the overlay inodes, the copy-up, the mounter's RENAME_WHITEOUT: the
+ * copy under the new name, a whiteout at the upper P/o; op_rename),
+ * rename of a lower dir (EXDEV: redirect_dir=off, ovl_can_move) and link
+ * of a lower file to P/n (may_linkat and vfs_link as the caller on the
+ * overlay inodes, the copy-up, the mounter's vfs_link upstairs;
+ * op_link). */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -129,10 +137,50 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 parents[p].name, owners[o].name);
 }
 
+/* the overlay world's other operations, appended (their ids after the
+ * unlink ones): the lower P/o a dir or a file, a lower P/t for "over-t" */
+static const struct {
+	const char *name;
+	enum vt_mop op;
+	bool to_other, dir;
+} ovlops[] = {
+	{ "rmdir", VT_OP_RMDIR, false, true },
+	{ "rename-to-new", VT_OP_RENAME, false, false },
+	{ "rename-over-t", VT_OP_RENAME, true, false },
+	{ "rename-dir-to-new", VT_OP_RENAME, false, true },
+	{ "link-to-new", VT_OP_LINK, false, false },
+};
+#define NOVLOPS 5
+#define NOVL2 (NOVLOPS * NOWNERS * NPARENTS)
+
+static void make_overlay2(int local, struct vt_mcase *c)
+{
+	int op = local % NOVLOPS, o = (local / NOVLOPS) % NOWNERS, p = local / NOVLOPS / NOWNERS;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
+	/* a 0700 dir: the mounter's read of it (ovl_check_empty_dir) is its
+	 * owner's or CAP_DAC_READ_SEARCH's, not the other bits' */
+	c->obj = vt_fx_inode(ovlops[op].dir ? S_IFDIR | 0700 : S_IFREG | 0644, owners[o].uid,
+			     owners[o].gid);
+	if (ovlops[op].to_other)
+		c->other = vt_fx_inode(S_IFREG | 0644, 1001, 1001);
+	c->op.op = ovlops[op].op;
+	c->op.to_other = ovlops[op].to_other;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=%s/lower-o=%s-%s%s",
+		 ovlops[op].name, parents[p].name, ovlops[op].dir ? "dir" : "file", owners[o].name,
+		 ovlops[op].to_other ? "/lower-t=file-1001:1001" : "");
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
 
+	if (local >= NPLAIN + NCROSS + NOVL) {
+		make_overlay2(local - NPLAIN - NCROSS - NOVL, c);
+		return;
+	}
 	if (local >= NPLAIN + NCROSS) {
 		make_overlay(local - NPLAIN - NCROSS, c);
 		return;
@@ -154,4 +202,4 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL + NOVL2, make, VT_WIDE_USERNS)

@@ -18,7 +18,19 @@
  * moves mm->user_ns up to a namespace privileged over the file through
  * the mount (privileged_wrt_inode_uidgid), which task_dump_owner shows as
  * the owner of /proc/self/status. Expected values come from lib/model
- * (exec_rules.c). */
+ * (exec_rules.c).
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): a lower copy of exec-probe (setuid, setgid, fcaps v2, v3 rootid
+ * 10000 and 70000, exec-only 0711) of each owner exec'd through an
+ * overlay whose layers are mounts idmapped with the case's map: the plain
+ * exec rules on the overlay inode (owner through the lower idmap,
+ * ovl_copyattr; the overlay's own mount, not nosuid), the mounter's
+ * MAY_EXEC and MAY_READ (ovl_open_realfile) on the real file through the
+ * lower idmap, and the capability as ovl_xattr_get hands it on
+ * (cap_inode_getsecurity as the mounter through the lower idmap: the
+ * rootid converted, EOVERFLOW when it has no id): overlay_model.c
+ * op_exec. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -53,9 +65,36 @@ static const struct {
 };
 #define NFILES 12
 
+/* the overlay world: six of the files, the three owners */
+static const int ovlfiles[] = { 0, 1, 5, 7, 8, 10 };	/* files[] */
+#define NOVLFILES 6
+#define NLOCAL (NFILES * NOWNERS + 4)
+
+static void make_overlay(int local, struct vt_mcase *c)
+{
+	int f = ovlfiles[local % NOVLFILES], o = local / NOVLFILES;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+	c->obj = vt_fx_inode(S_IFREG | files[f].mode, owners[o].uid, owners[o].gid);
+	c->obj.exec_probe = true;
+	c->obj.nonempty = false;
+	c->obj.fcaps.version = files[f].fcaps_version;
+	c->obj.fcaps.rootid = vt_kuid(files[f].rootid);
+	c->op.op = VT_OP_EXEC;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "overlay/op=exec/upper-p=0755-0:0/lower-o=%s-%s",
+		 files[f].name, owners[o].name);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int f = local % NFILES, o = local / NFILES;
+
+	if (local >= NLOCAL) {
+		make_overlay(local - NLOCAL, c);
+		return;
+	}
 
 	if (local >= NFILES * NOWNERS + 2) {
 		/* would_dump's privileged_wrt_inode_uidgid asks for both the uid
@@ -96,5 +135,5 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(exec, "010", NFILES * NOWNERS + 4, make,
+VT_MATRIX_FAMILY_WIDE(exec, "010", NLOCAL + NOVLFILES * NOWNERS, make,
 		      VT_WIDE_CALLERS | VT_WIDE_USERNS_FEW)
