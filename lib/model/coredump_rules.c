@@ -3,7 +3,7 @@
  * the task (do_unlinkat(AT_FDCWD, corename)), then created with
  * filp_open(O_CREAT|O_EXCL|O_WRONLY|O_NOFOLLOW, 0600) through the mount the
  * name resolves in; the dump goes on only if the new inode's owner seen
- * through that mount (i_uid_into_vfsuid(file_mnt_idmap)) is the task's
+ * through that mount (i_uid_into_vfsuid with the file's mount idmap) is the task's
  * fsuid and its mode is 0600 under 0677, and do_truncate(idmap) then
  * empties it. A failure after the create leaves the empty file. */
 #include "model/coredump_model.h"
@@ -49,7 +49,7 @@ void vt_model_coredump(const struct vt_world *w, struct vt_core_expect *out)
 	ce->created = true;
 	ce->core = e.result;
 	/* "cannot preserve file owner": vfsuid_eq_kuid(i_uid_into_vfsuid(
-	 * file_mnt_idmap(file), inode), current_fsuid()) */
+	 * the file's mount idmap, inode), current_fsuid()) */
 	if (!vt_hit(w, VT_R_COREDUMP_OWNER,
 		    vt_vfsuid_eq_kuid(vt_i_uid_into_vfsuid(w, &ce->core), vt_cur_fsuid(w))) &&
 	    VT_REFUSES(VT_R_COREDUMP_OWNER)) {

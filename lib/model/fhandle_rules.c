@@ -7,7 +7,7 @@
  * ancestors up to mountdirfd must have ids that map into the caller's
  * namespace through the mount (privileged_wrt_inode_uidgid); and by the
  * open itself (do_handle_open -> file_open_root -> may_open:
- * inode_permission(file_mnt_idmap)). Every decode failure but ENOMEM is
+ * inode_permission with the file's mount idmap). Every decode failure but ENOMEM is
  * ESTALE to the caller (do_handle_to_path). */
 #include "model/fhandle_model.h"
 #include "model/rules.h"
@@ -89,7 +89,7 @@ void vt_model_open_by_handle(const struct vt_fh_world *f, struct vt_expect *out)
 			VT_FAIL(e, ESTALE, VT_R_FH_ACCEPT_SUBTREE);
 	}
 	/* do_handle_open -> file_open_root(&path, "", O_RDONLY) -> may_open:
-	 * inode_permission(file_mnt_idmap, T, MAY_READ) */
+	 * inode_permission(the mount idmap, T, MAY_READ) */
 	ret = vt_inode_permission(w, &f->target, VT_MAY_READ, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
