@@ -134,6 +134,8 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 	case VT_NEED_CACHESTAT:
 		return f->optowner || !f->cachestat ? vt_rule_need_text(ri->need) : NULL;
 	case VT_NEED_FSCRYPT:
+	case VT_NEED_COREDUMP:
+	case VT_NEED_FHANDLE:
 		return vt_rule_need_text(ri->need);
 	case VT_NEED_FAT_LACKS:
 		if (!deny)

@@ -19,6 +19,11 @@ static const char *own_world_test(const struct vt_mpoint *p)
 	if (strstr(p->func, "fscrypt"))
 		return " (FS_IOC_SET_ENCRYPTION_POLICY: idmapped/007 asks it on an ext4 -O encrypt "
 		       "image of its own, which the matrix does not make)";
+	if (strstr(p->file, "coredump_rules"))
+		return " (do_coredump: idmapped/009 dumps cores through idmapped mounts, which the "
+		       "matrix does not)";
+	if (strstr(p->file, "fhandle_rules"))
+		return " (open_by_handle_at: idmapped/010 asks it, which the matrix does not)";
 	return strstr(p->file, "optowner") ? " (option-owner worlds only)" : "";
 }
 

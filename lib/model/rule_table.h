@@ -355,7 +355,34 @@
 	  "exec through the overlay: get_vfs_caps_from_disk -> ovl_xattr_get -> vfs_getxattr("     \
 	  "lower idmap) as the mounter -> cap_inode_getsecurity: a rootid with no id for the "     \
 	  "mounter through the lower idmap is -EOVERFLOW, which get_file_caps returns: the exec " \
-	  "fails (a plain mount ignores such caps: -ENODATA)")
+	  "fails (a plain mount ignores such caps: -ENODATA)") \
+	/* do_coredump's file (fs/coredump.c), coredump_rules.c; cased by idmapped/009 */          \
+	X(COREDUMP_OWNER, "do_coredump.vfsuid_eq_kuid-fsuid", CHECK, COREDUMP,                     \
+	  "do_coredump: vfsuid_eq_kuid(i_uid_into_vfsuid(file_mnt_idmap, inode), "               \
+	  "current_fsuid()), else \"cannot preserve file owner\": the file stays empty")         \
+	X(COREDUMP_MODE, "do_coredump.mode-0600", CHECK, COREDUMP,                                 \
+	  "do_coredump: (i_mode & 0677) == 0600, else \"cannot preserve file permissions\"")    \
+	X(COREDUMP_WRITTEN, "do_coredump.written", OUTCOME, COREDUMP,                              \
+	  "do_coredump: do_truncate(file_mnt_idmap) and the dump written to the new file")      \
+	/* open_by_handle_at (fs/fhandle.c, fs/exportfs/expfs.c), fhandle_rules.c; cased by     \
+	 * idmapped/010 */                                                                         \
+	X(FH_PERM, "handle_to_path.capable-or-may_decode_fh", CHECK, FHANDLE,                     \
+	  "handle_to_path: capable(CAP_DAC_READ_SEARCH) or may_decode_fh (O_DIRECTORY, "          \
+	  "CAP_SYS_ADMIN over s_user_ns or the mount's mount namespace, CAP_DAC_READ_SEARCH), "   \
+	  "else EPERM")                                                                            \
+	X(FH_DIR_ONLY, "exportfs_decode_fh_raw.dir-only", CHECK, FHANDLE,                          \
+	  "exportfs_decode_fh_raw: EXPORT_FH_DIR_ONLY and a non-directory: ENOTDIR (ESTALE)")     \
+	X(FH_RECONNECT_EXEC, "reconnect_one.lookup_one_unlocked-may_exec", CHECK, FHANDLE,          \
+	  "reconnect_one: lookup_one_unlocked(mnt_idmap(mnt)) in each ancestor of a "            \
+	  "disconnected directory: inode_permission(MAY_EXEC) through the mount (ESTALE)")        \
+	X(FH_ACCEPT_MAPPED, "vfs_dentry_acceptable.privileged_wrt_inode_uidgid", CHECK, FHANDLE,    \
+	  "vfs_dentry_acceptable: with ctx.flags, privileged_wrt_inode_uidgid(current_user_ns(), " \
+	  "mnt_idmap, inode) of T and each ancestor up to mountdirfd (ESTALE)")                    \
+	X(FH_ACCEPT_SUBTREE, "vfs_dentry_acceptable.check-subtree", CHECK, FHANDLE,                 \
+	  "vfs_dentry_acceptable: HANDLE_CHECK_SUBTREE and the walk did not meet mountdirfd "      \
+	  "(ESTALE)")                                                                              \
+	X(FH_OPEN_OK, "do_handle_open.ok", OUTCOME, FHANDLE,                                        \
+	  "do_handle_open: file_open_root of the decoded path (may_open through the mount)")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
@@ -381,6 +408,10 @@
 	X(ATIME, "TEST_DIR's mount does not update the atime of a file root reads (noatime)")     \
 	X(CACHESTAT, "no cachestat(2) here (Linux 6.5 and later, CONFIG_CACHESTAT_SYSCALL)")     \
 	X(FSCRYPT, "the matrix makes no filesystem with encryption (ext4 -O encrypt): "            \
-		   "idmapped/007 makes one and decides these rules")
+		   "idmapped/007 makes one and decides these rules")                              \
+	X(COREDUMP, "the matrix dumps no core (a crash with kernel.core_pattern of the suite's): " \
+		    "idmapped/009 does and decides these rules")                                  \
+	X(FHANDLE, "the matrix calls no open_by_handle_at: idmapped/010 does and decides these "  \
+		   "rules")
 
 #endif

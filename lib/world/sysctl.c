@@ -16,7 +16,8 @@
 
 struct saved {
 	char path[128];
-	char old[32]; /* the value as read, newline included */
+	char old[256]; /* the value as read, newline included (a string sysctl
+			* such as kernel.core_pattern holds up to 127 bytes) */
 	size_t len;
 };
 
@@ -52,7 +53,9 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static bool read_value(const char *path, char *buf, size_t len, long *val)
+/* The first line of PATH, newline included, in BUF; false with errno
+ * (a line longer than BUF is refused: it could not be restored exactly). */
+static bool read_text(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "re");
 	bool ok;
@@ -61,6 +64,17 @@ static bool read_value(const char *path, char *buf, size_t len, long *val)
 		return false;
 	ok = fgets(buf, (int)len, f) != NULL;
 	fclose(f);
+	if (ok && !strchr(buf, '\n')) {
+		errno = ENAMETOOLONG;
+		ok = false;
+	}
+	return ok;
+}
+
+static bool read_value(const char *path, char *buf, size_t len, long *val)
+{
+	bool ok = read_text(path, buf, len);
+
 	if (ok) {
 		char *end;
 		errno = 0;
@@ -70,27 +84,27 @@ static bool read_value(const char *path, char *buf, size_t len, long *val)
 	return ok;
 }
 
-static int write_value(const char *path, long val)
+/* Writes TEXT (newline included) to PATH; 0 or -errno. */
+static int write_text(const char *path, const char *text)
 {
-	char buf[32];
-	int fd, n, ret = 0;
+	size_t n = strlen(text);
+	int fd, ret = 0;
 
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	n = snprintf(buf, sizeof(buf), "%ld\n", val);
-	if (write(fd, buf, (size_t)n) != n)
+	if (write(fd, text, n) != (ssize_t)n)
 		ret = -errno;
 	close(fd);
 	return ret;
 }
 
-/* Sets PATH to VAL after saving its first value (once per path). */
-static const char *change(const char *path, const char *dotted, const char *old, long val,
+/* Sets PATH to TEXT (newline included) after saving its first value OLD
+ * (once per path). */
+static const char *change(const char *path, const char *dotted, const char *old, const char *text,
 			  char *why, size_t whylen)
 {
-	char now_text[32];
-	long now;
+	char now[256];
 	int i, ret;
 
 	for (i = 0; i < (int)nsaved && strcmp(saved[i].path, path) != 0; i++)
@@ -112,41 +126,86 @@ static const char *change(const char *path, const char *dotted, const char *old,
 		saved[i].len = strlen(old);
 		nsaved++;
 	}
-	ret = write_value(path, val);
-	if (ret == 0 && read_value(path, now_text, sizeof(now_text), &now) && now == val)
+	ret = write_text(path, text);
+	if (ret == 0 && read_text(path, now, sizeof(now)) && strcmp(now, text) == 0)
 		return NULL;
-	snprintf(why, whylen, "could not set %s=%ld (VT_ALLOW_SYSCTL=1): %s", dotted, val,
-		 ret ? vt_errname(-ret) : "value did not stick");
+	snprintf(why, whylen, "could not set %s=%.*s (VT_ALLOW_SYSCTL=1): %s", dotted,
+		 (int)strcspn(text, "\n"), text, ret ? vt_errname(-ret) : "value did not stick");
 	return why;
+}
+
+/* "fs/protected_regular" -> "/proc/sys/fs/protected_regular" and the
+ * dotted name for messages */
+static void names(const char *name, char *path, size_t plen, char *dotted, size_t dlen)
+{
+	snprintf(path, plen, "/proc/sys/%s", name);
+	snprintf(dotted, dlen, "%s", name);
+	for (char *p = dotted; *p; p++)
+		if (*p == '/')
+			*p = '.';
+}
+
+static bool allowed(void)
+{
+	const char *allow = getenv("VT_ALLOW_SYSCTL");
+
+	return allow && strcmp(allow, "1") == 0;
 }
 
 /* The value of /proc/sys/NAME must be VAL (AT_LEAST: >= VAL). */
 static const char *need(const char *name, long val, bool at_least)
 {
 	static char why[512];
-	const char *allow = getenv("VT_ALLOW_SYSCTL");
-	char path[128], dotted[128], old[32];
+	char path[128], dotted[128], old[256], text[32];
 	long cur;
 
-	snprintf(path, sizeof(path), "/proc/sys/%s", name);
-	snprintf(dotted, sizeof(dotted), "%s", name);
-	for (char *p = dotted; *p; p++)
-		if (*p == '/')
-			*p = '.';
+	names(name, path, sizeof(path), dotted, sizeof(dotted));
 	if (!read_value(path, old, sizeof(old), &cur)) {
 		snprintf(why, sizeof(why), "cannot read %s: %s", path, vt_errname(errno));
 		return why;
 	}
 	if (at_least ? cur >= val : cur == val)
 		return NULL;
-	if (!allow || strcmp(allow, "1") != 0) {
+	if (!allowed()) {
 		snprintf(why, sizeof(why),
 			 "needs %s %s %ld, it is %ld (a global sysctl: not changed unless "
 			 "VT_ALLOW_SYSCTL=1 says this machine is throw-away)",
 			 dotted, at_least ? ">=" : "=", val, cur);
 		return why;
 	}
-	return change(path, dotted, old, val, why, sizeof(why));
+	snprintf(text, sizeof(text), "%ld\n", val);
+	return change(path, dotted, old, text, why, sizeof(why));
+}
+
+const char *vt_sysctl_need_string(const char *name, const char *val)
+{
+	static char why[700];
+	char path[128], dotted[128], old[256], text[256];
+	size_t n = strlen(val);
+
+	names(name, path, sizeof(path), dotted, sizeof(dotted));
+	/* proc_dostring stops at a newline: a value holding one could not
+	 * be written as it is */
+	if (n + 2 > sizeof(text) || strchr(val, '\n')) {
+		snprintf(why, sizeof(why), "%s: the value wanted is too long or holds a newline",
+			 dotted);
+		return why;
+	}
+	if (!read_text(path, old, sizeof(old))) {
+		snprintf(why, sizeof(why), "cannot read %s: %s", path, vt_errname(errno));
+		return why;
+	}
+	snprintf(text, sizeof(text), "%s\n", val);
+	if (strcmp(old, text) == 0)
+		return NULL;
+	if (!allowed()) {
+		snprintf(why, sizeof(why),
+			 "needs %s = \"%s\", it is \"%.*s\" (a global sysctl: not changed unless "
+			 "VT_ALLOW_SYSCTL=1 says this machine is throw-away)",
+			 dotted, val, (int)strcspn(old, "\n"), old);
+		return why;
+	}
+	return change(path, dotted, old, text, why, sizeof(why));
 }
 
 const char *vt_sysctl_need_min(const char *name, long min)
@@ -161,7 +220,7 @@ const char *vt_sysctl_need_value(const char *name, long val)
 
 long vt_sysctl_read(const char *name, long fallback)
 {
-	char path[128], buf[32];
+	char path[128], buf[256];
 	long v;
 
 	snprintf(path, sizeof(path), "/proc/sys/%s", name);

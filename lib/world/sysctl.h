@@ -19,6 +19,9 @@ const char *vt_sysctl_need_min(const char *name, long min);
  * are written back in reverse when the program exits, the first value of
  * each sysctl last. */
 const char *vt_sysctl_need_value(const char *name, long val);
+/* The same for a string sysctl (kernel.core_pattern): /proc/sys/NAME
+ * must read VAL; the old text is written back exactly as it was read. */
+const char *vt_sysctl_need_string(const char *name, const char *val);
 /* The current value of /proc/sys/NAME, or FALLBACK when unreadable. */
 long vt_sysctl_read(const char *name, long fallback);
 
