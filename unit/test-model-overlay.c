@@ -555,6 +555,84 @@ static void exec_rows(void)
 		 "0711 disk 50000: the mounter may not open the real file for reading: EACCES");
 }
 
+/* The matrix's layers axis, VT_OVL_UPPER_PLAIN (case_model.c): the lower
+ * layer through shift10000 (disk d seen as 10000 + d, d < 65536), the
+ * upper plain, so a lower and an upper real inode translate differently
+ * (a model that took one layer's map for the other's gets each row
+ * wrong: the mutants overlay_model.c:layer_maps/...#other-layer). */
+static void upper_plain_rows(void)
+{
+	static struct vt_midmap shift;
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	shift.name = "shift10000";
+
+	/* the root mounter's fsuid 0 maps through the plain upper mount, so
+	 * ovl_workdir_create's mkdir succeeds: a writable overlay (with the
+	 * upper on shift10000 too it is read-only: EROFS above). 11000 owns
+	 * the overlay inode of disk 1000's 0600 file (ovl_copyattr through
+	 * the lower map: 11000); ovl_permission's mounter check asks MAY_READ
+	 * of the lower inode (CAP_DAC_OVERRIDE, 11000 has an id); the copy-up
+	 * reads 11000:11000 through the lower mount (vfs_getattr ->
+	 * generic_fillattr), ovl_set_attr stores it through the plain upper
+	 * mount as disk 11000:11000; stat through the overlay shows the upper
+	 * copy through the upper map: 11000 */
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0600, 1000, 1000, &tr);
+	w.upper_idmap = &vt_nop_idmap;
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_OPEN_WRITE;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_COPYUP_OK && e.result.exists &&
+			   e.result.uid.val == 11000 && e.result.gid.val == 11000 &&
+			   e.seen_uid.val == 11000 && e.seen_gid.val == 11000,
+		   "lower shift10000, upper plain: 11000 opens disk 1000's 0600 file for writing, "
+		   "copied up as disk 11000:11000");
+	/* 1000 is other to the overlay inode (11000:11000, 0600): the
+	 * caller's check refuses, nothing is copied up */
+	w.caller = cred(1000, 1000, -1, false);
+	w.caller.umask = 022;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EACCES && e.rule_id == VT_R_OVL_CALLER_PERM && !e.result.exists,
+		   "lower shift10000, upper plain: 1000 may not write disk 1000's 0600 file (seen as "
+		   "11000's)");
+	/* O_CREAT in the upper P 0777 0:0: ovl_setup_cred_for_create gives
+	 * the mounter fsuid/fsgid 1000, inode_init_owner through the plain
+	 * upper mount stores disk 1000:1000 (0666 less umask 022) */
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_OPEN_CREAT;
+	a.mode = 0666;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_CREATE_OK && e.result.uid.val == 1000 &&
+			   e.result.gid.val == 1000 && e.result.mode == (S_IFREG | 0644) &&
+			   e.seen_uid.val == 1000,
+		   "lower shift10000, upper plain: u1000's new file is disk 1000:1000 0644");
+	/* chmod by the overlay inode's owner: setattr_prepare passes, the
+	 * copy is disk 11000:11000, the root mounter's notify_change through
+	 * the plain upper mount sets 0600 (CAP_FOWNER) */
+	w.caller = cred(11000, 11000, -1, false);
+	w.lower_obj = vt_minode_make(S_IFREG | 0644, 1000, 1000);
+	sa_row(&w, VT_OP_CHMOD, 0600, 0, VT_R_OVL_SETATTR_OK, 11000, 11000, 0600,
+	       "lower shift10000, upper plain: 11000 chmods disk 1000's file 0600: upper copy "
+	       "11000:11000 0600");
+	/* unlink of disk 70000's file: shift10000 does not map it, so the
+	 * overlay inode has INVALID ids (ovl_copyattr) and may_delete refuses
+	 * before any permission (vfsuid_valid: EOVERFLOW), no whiteout */
+	w.lower_obj = vt_minode_make(S_IFREG | 0644, 70000, 70000);
+	unlink_row(&w, EOVERFLOW, VT_R_DEL_UNMAPPED, -1,
+		   "lower shift10000, upper plain: unlink of disk 70000's file is EOVERFLOW");
+	/* disk 0's file is 10000 through the lower map: 11000 removes it
+	 * (P 0777, not sticky); the whiteout is the root mounter's, made
+	 * through the plain upper mount: disk 0:0 */
+	w.lower_obj = vt_minode_make(S_IFREG | 0644, 0, 0);
+	unlink_row(&w, 0, VT_R_OVL_WHITEOUT_OK, 0,
+		   "lower shift10000, upper plain: 11000 unlinks disk 0's file, a disk 0:0 whiteout");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -564,7 +642,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(69);
+	unit_begin(75);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -667,5 +745,6 @@ int main(void)
 	unlink_rows();
 	rmdir_rename_link_rows();
 	exec_rows();
+	upper_plain_rows();
 	return unit_end();
 }

@@ -54,6 +54,8 @@ sb_kuid_has_mapping kuid_has_mapping
 sb_kgid_has_mapping kgid_has_mapping
 sb_ns_capable ns_capable
 current_in_sb_userns current_in_userns
+lower_layer_idmap lower_idmap
+upper_layer_idmap upper_idmap
 HELPERS
 total=0
 for f in "$tmp"/calls.*; do

@@ -46,8 +46,8 @@ static unsigned int need_feature(enum vt_rule_need n)
 }
 
 /* The refusals the matrix's overlay world cannot make (world_setup.c:
- * both layers idmapped with the case's map, the initial root as the
- * mounter), or NULL. idmapped/006 and unit/test-model-overlay, whose
+ * both layers idmapped with the case's map, or the lower one and a plain
+ * upper; the initial root as the mounter), or NULL. idmapped/006 and unit/test-model-overlay, whose
  * layers have different maps, decide some of them. */
 static const char *ovl_deny_na(enum vt_rule r)
 {
@@ -60,8 +60,8 @@ static const char *ovl_deny_na(enum vt_rule r)
 		return "a mounter the upper idmap cannot map has no workdir: the overlay is read-only "
 		       "(ovl_make_workdir) and copies nothing up";
 	case VT_R_OVL_COPYUP_SETATTR:
-		return "both layers have the same idmap: the lower owner as the lower mount shows it "
-		       "always maps back through the upper one";
+		return "both layers have the same idmap, or the upper none: the lower owner as the "
+		       "lower mount shows it always maps back through the upper one";
 	case VT_R_OVL_SETATTR_UPPER:
 		return "the root mounter changes the copy it made, whose owner and group the upper "
 		       "idmap maps: CAP_FOWNER and CAP_FSETID hold (chmod, utimes), the setid kill is "

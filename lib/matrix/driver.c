@@ -314,7 +314,7 @@ static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, st
 		return case_setup_failed(rw, name, what, errno, k);
 	/* the operation, as the caller, through the mount */
 	case_request(rw, &s);
-	if (s.c.ovl && (what = mx_ovl_mount(rw, s.map)))
+	if (s.c.ovl && (what = mx_ovl_mount(rw, s.map, s.c.ovl_layers)))
 		return case_setup_failed(rw, name, what, 0, k);
 	s.run = vt_run_as(&s.who, vt_exec_op, &s.q, &s.rep, sizeof(s.rep));
 	mx_ovl_unmount(rw);	/* the observation reads the layers' disk */
@@ -407,7 +407,7 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 		if (m && vt_expunged(x, f->test_id, names[m]))
 			break;	/* matrix_run() reports it */
 		case_model(rw, f, idx, m, names[m], &cs[m]);
-		if (m && cs[m].c.ovl != cs[0].c.ovl)
+		if (m && (cs[m].c.ovl != cs[0].c.ovl || cs[m].c.ovl_layers != cs[0].c.ovl_layers))
 			break;	/* an overlay block mounts its overlay */
 		if (*mx_case_skip(rw, &cs[m].c, cs[m].map)) {
 			state[m] = B_SKIP;
@@ -444,7 +444,7 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 	}
 	/* the overlay world: one overlay for the block, on its fixtures */
 	if (nitems && cs[first].c.ovl) {
-		const char *why = mx_ovl_mount(rw, cs[first].map);
+		const char *why = mx_ovl_mount(rw, cs[first].map, cs[first].c.ovl_layers);
 
 		if (why) {
 			for (t = 0; t < m; t++)

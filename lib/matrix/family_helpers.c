@@ -3,6 +3,9 @@
 #include "matrix/matrix.h"
 #include "world/xattr_view.h"
 
+#include <stdio.h>
+#include <string.h>
+
 struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid)
 {
 	return vt_minode_make(mode, uid, gid);
@@ -38,3 +41,13 @@ const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4] = {
 	{ "0:0", 0, 0 }, { "1000:1000", 1000, 1000 }, { "1001:1001", 1001, 1001 },
 	{ "70000:70000", 70000, 70000 },
 };
+
+void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+{
+	char rest[sizeof(c->what)];
+	const char *tail = strncmp(c->what, "overlay/", 8) == 0 ? c->what + 8 : c->what;
+
+	snprintf(rest, sizeof(rest), "%s", tail);
+	snprintf(c->what, sizeof(c->what), "overlay/upper=plain/%s", rest);
+	c->ovl_layers = VT_OVL_UPPER_PLAIN;
+}

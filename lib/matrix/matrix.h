@@ -34,7 +34,13 @@ struct vt_mcase {
 	 * upper P (the lower P is 0755 0:0), OBJ the lower P/o; modelled by
 	 * overlay_model.c */
 	bool ovl;
+	/* the overlay world's layers (world_setup.c mx_ovl_mount): 0 both
+	 * idmapped with the case's map; VT_OVL_UPPER_PLAIN the lower through
+	 * the map and the upper not idmapped, so a lower and an upper real
+	 * inode translate differently */
+	int ovl_layers;
 };
+#define VT_OVL_UPPER_PLAIN 1
 
 struct vt_family {
 	const char *name;	/* operation family, the first part of a case id */
@@ -91,6 +97,10 @@ struct vt_minode vt_fx_inode(mode_t mode, uint32_t uid, uint32_t gid);
  * inode's mode (the mask is the mode's group bits), so that setting it
  * leaves the mode unchanged (posix_acl_equiv_mode). */
 void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default_acl);
+/* Makes overlay case C (made as on the both-layers world, its name
+ * "overlay/...") one of the world whose upper layer is not idmapped: its
+ * name "overlay/upper=plain/...". */
+void vt_fx_ovl_upper_plain(struct vt_mcase *c);
 
 /* The owners most families use: root, the common user, another user, and
  * 70000, which no mount idmap or caller namespace of the axes maps. */

@@ -56,6 +56,9 @@ static void equivalence_reason(const struct mx_mutants *mu, const struct mx_msta
 			 "translates every id it is given as the initial namespace would (the "
 			 "userns maps, where it does not, exist on filesystems with "
 			 "FS_USERNS_MOUNT only)", ms->reached[k]);
+	else if (!ms->differs[k] && mu->op[k] == VT_MOP_OTHER_LAYER)
+		snprintf(buf, len, "reached in %u cases, but there both overlay layers translate "
+			 "every id alike (the same idmap on both)", ms->reached[k]);
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_PAST_END)
 		snprintf(buf, len, "reached in %u cases, but there no id looked up is the one past "
 			 "an extent's end", ms->reached[k]);

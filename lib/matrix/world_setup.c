@@ -331,7 +331,7 @@ static const char *ovl_setup(struct mx_world *w)
 	return NULL;
 }
 
-const char *mx_ovl_mount(struct mx_world *w, int map)
+const char *mx_ovl_mount(struct mx_world *w, int map, int layers)
 {
 	static char why[9000];
 	char up[4300], opts[8600];
@@ -354,6 +354,11 @@ const char *mx_ovl_mount(struct mx_world *w, int map)
 				 w->ovl_lower, vt_errname(-r));
 			return why;
 		}
+		lower = w->ovl_lmnt;
+	}
+	/* VT_OVL_UPPER_PLAIN: the upper layer and workdir are the directory
+	 * itself (nop_mnt_idmap), the lower one goes through the map */
+	if (vt_map_axes[map].spec && layers != VT_OVL_UPPER_PLAIN) {
 		r = vt_idmapped_mount(w->ovl_up, w->ovl_umnt, w->ovl_ns[map], false);
 		if (r < 0) {
 			umount2(w->ovl_lmnt, MNT_DETACH);
@@ -361,7 +366,6 @@ const char *mx_ovl_mount(struct mx_world *w, int map)
 				 w->ovl_up, vt_errname(-r));
 			return why;
 		}
-		lower = w->ovl_lmnt;
 		upl = w->ovl_umnt;
 	}
 	snprintf(up, sizeof(up), "%s", upl);
@@ -373,10 +377,10 @@ const char *mx_ovl_mount(struct mx_world *w, int map)
 	if (mount("overlay", w->ovl_merged, "overlay", 0, opts) < 0) {
 		snprintf(why, sizeof(why), "mount -t overlay -o %s %s: %s", opts, w->ovl_merged,
 			 vt_errname(errno));
-		if (vt_map_axes[map].spec) {
+		if (upl == w->ovl_umnt)
 			umount2(w->ovl_umnt, MNT_DETACH);
+		if (lower == w->ovl_lmnt)
 			umount2(w->ovl_lmnt, MNT_DETACH);
-		}
 		return why;
 	}
 	w->ovl_mounted = true;
@@ -704,6 +708,11 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 		return rw->no_cachestat;
 	if (c->ovl && rw->no_overlay[0])
 		return rw->no_overlay;
+	/* a map that is no idmap leaves both layers plain: the case is its
+	 * both-layers twin's ("overlay/..." without "upper=plain/") */
+	if (c->ovl && c->ovl_layers == VT_OVL_UPPER_PLAIN && !vt_map_axes[map].spec)
+		return "the same overlay as the case without upper=plain: on this map neither "
+		       "layer is idmapped (lib/matrix/world_setup.c mx_ovl_mount)";
 	if (rw->fs_lacks & case_needs(c))
 		return vt_fs_lack_why(rw->fstype, rw->fs_lacks & case_needs(c), lack_why,
 				      sizeof(lack_why));

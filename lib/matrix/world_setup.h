@@ -76,10 +76,11 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f);
  * ("" if it runs). */
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map);
 /* The overlay world for mount idmap MAP: the lower and upper layers
- * mounted idmapped with MAP (plain for "none"), the overlay on
+ * mounted idmapped with MAP (plain for "none"; LAYERS VT_OVL_UPPER_PLAIN:
+ * the upper one plain whatever MAP), the overlay on
  * rw->ovl_merged, mounted by this process (the initial root, no
  * supplementary groups). NULL or why not (nothing left mounted). */
-const char *mx_ovl_mount(struct mx_world *rw, int map);
+const char *mx_ovl_mount(struct mx_world *rw, int map, int layers);
 /* Takes it down again (the upper layer's entries stay for observation). */
 void mx_ovl_unmount(struct mx_world *rw);
 /* Sets the fs.protected_* values case C needs; NULL or why not. */

@@ -35,6 +35,11 @@
  *     s_user_ns) (mnt_may_suid, get_file_caps)
  *       #fs-init-ns  the initial namespace asked instead (capable(cap);
  *                  current_in_userns(&init_user_ns), which always holds)
+ *   layer points (overlay_model.c): the idmap of an overlay layer's mount,
+ *     taken where the model reaches a lower or an upper real inode
+ *       #other-layer  the other layer's idmap used instead (the lower
+ *                  inode translated through the upper mount, or the
+ *                  reverse): the mistake only layers with different maps show
  *   range points (userns_model.c): the extent lookup every translation
  *     of a user namespace or a mount idmap ends in (map_id_range_down,
  *     map_id_up, kernel/user_namespace.c)
@@ -62,7 +67,7 @@
 #include <stdio.h>
 
 enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP, VT_MPK_RANGE,
-		  VT_MPK_SBNS };
+		  VT_MPK_SBNS, VT_MPK_LAYER };
 
 /* operators (bits) */
 #define VT_MOP_IDENTITY 1u
@@ -71,8 +76,9 @@ enum vt_mp_kind { VT_MPK_NONE, VT_MPK_UID, VT_MPK_GID, VT_MPK_GUARD, VT_MPK_CAP,
 #define VT_MOP_UNTRANSLATED 8u
 #define VT_MOP_PAST_END 16u
 #define VT_MOP_FS_INIT 32u
-#define VT_MOP__ALL 63u
-#define VT_MOP__NBITS 6	/* operators: bits 0 .. VT_MOP__NBITS - 1 */
+#define VT_MOP_OTHER_LAYER 64u
+#define VT_MOP__ALL 127u
+#define VT_MOP__NBITS 7	/* operators: bits 0 .. VT_MOP__NBITS - 1 (below VT_MP_REACHED) */
 /* vt_mp_seen[]: the point was evaluated (the other bits: the operator's
  * value differed from the real one there) */
 #define VT_MP_REACHED 0x80u

@@ -153,6 +153,8 @@ unsigned int vt_mp_ops(const struct vt_mpoint *p)
 		return VT_MOP_PAST_END;
 	case VT_MPK_SBNS:
 		return VT_MOP_FS_INIT;
+	case VT_MPK_LAYER:
+		return VT_MOP_OTHER_LAYER;
 	default:
 		return 0;
 	}
@@ -173,6 +175,8 @@ const char *vt_mutop_name(unsigned int op)
 		return "past-end";
 	case VT_MOP_FS_INIT:
 		return "fs-init-ns";
+	case VT_MOP_OTHER_LAYER:
+		return "other-layer";
 	default:
 		return "?";
 	}
@@ -233,6 +237,10 @@ const char *vt_mp_kernel_text(const struct vt_mpoint *p)
 		{ "kgid_has_mapping", "kgid_has_mapping of sb->s_user_ns (include/linux/uidgid.h)" },
 		{ "ns_capable", "ns_capable of sb->s_user_ns (kernel/capability.c)" },
 		{ "current_in_userns", "current_in_userns of sb->s_user_ns (kernel/user_namespace.c)" },
+		{ "lower_idmap", "the lower layer's mount idmap (ovl_i_path_real, ovl_path_lower: "
+				 "mnt_idmap(realpath.mnt), fs/overlayfs/util.c)" },
+		{ "upper_idmap", "the upper layer's mount idmap (ovl_upper_mnt_idmap, "
+				 "fs/overlayfs/ovl_entry.h)" },
 	};
 	size_t k;
 
@@ -650,4 +658,25 @@ bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w
 		vt_mp_touch(p, 0);
 	}
 	return real;
+}
+
+/* Do two mount idmaps translate every id alike? (both plain, or the same
+ * extents) */
+static bool same_idmap(const struct vt_midmap *a, const struct vt_midmap *b)
+{
+	if (a == b || (a->nop && b->nop))
+		return true;
+	if (a->nop || b->nop)
+		return false;
+	return memcmp(&a->map, &b->map, sizeof(a->map)) == 0;
+}
+
+/* An overlay layer's idmap (overlay_model.c); #other-layer: the other
+ * layer's, where the two differ */
+const struct vt_midmap *vt_mp_layer_idmap(struct vt_mpoint *p, const struct vt_midmap *mine,
+					  const struct vt_midmap *other)
+{
+	unsigned int on = vt_mp_touch(p, same_idmap(mine, other) ? 0 : VT_MOP_OTHER_LAYER);
+
+	return (on & VT_MOP_OTHER_LAYER) ? other : mine;
 }

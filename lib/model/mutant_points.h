@@ -54,6 +54,10 @@ bool vt_mp_in_group_or_capable(struct vt_mpoint *p, const struct vt_world *w,
 			       const struct vt_minode *i, vt_vfsgid_t g);
 bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w,
 				   const struct vt_minode *i, vt_vfsgid_t g, enum vt_rule site);
+/* an overlay layer's idmap (overlay_model.c), the other layer's one OTHER */
+struct vt_midmap;
+const struct vt_midmap *vt_mp_layer_idmap(struct vt_mpoint *p, const struct vt_midmap *mine,
+					  const struct vt_midmap *other);
 
 #define VT_MPU_(k) VT_MP_(VT_MPK_UID, k)
 #define VT_MPG_(k) VT_MP_(VT_MPK_GID, k)
@@ -100,5 +104,11 @@ bool vt_mp_in_group_or_capable_hit(struct vt_mpoint *p, const struct vt_world *w
 	vt_mp_in_group_or_capable(VT_MPC_("in_group_or_capable"), w, i, g)
 #define vt_in_group_or_capable_hit(w, i, g, site) \
 	vt_mp_in_group_or_capable_hit(VT_MPC_("in_group_or_capable"), w, i, g, site)
+/* the idmap of the overlay layer a real inode is on, the other OTHER
+ * (break.h: #other-layer) */
+#define vt_lower_layer_idmap(lower, other) \
+	vt_mp_layer_idmap(VT_MP_(VT_MPK_LAYER, "lower_idmap"), lower, other)
+#define vt_upper_layer_idmap(upper, other) \
+	vt_mp_layer_idmap(VT_MP_(VT_MPK_LAYER, "upper_idmap"), upper, other)
 
 #endif

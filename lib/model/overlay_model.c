@@ -828,9 +828,26 @@ static void op_exec(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	say(e, 0, pe.rule_id, "exec through the overlay: ", pe.rule);
 }
 
-void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
+/* W with each layer's idmap as the rules take it: a real inode on the lower
+ * layer is reached through the lower layer's mount (ovl_i_path_real,
+ * ovl_path_lower: mnt_idmap(realpath.mnt)), one on the upper layer (and
+ * the copy-up's, whiteout's, workdir's creations) through the upper one
+ * (ovl_upper_mnt_idmap); the layers' maps may differ (the matrix's
+ * layers axis, idmapped/006). Mutation points: #other-layer takes one
+ * layer's map for the other's. */
+static struct vt_ovl_world layer_maps(const struct vt_ovl_world *w)
+{
+	struct vt_ovl_world l = *w;
+
+	l.lower_idmap = vt_lower_layer_idmap(w->lower_idmap, w->upper_idmap);
+	l.upper_idmap = vt_upper_layer_idmap(w->upper_idmap, w->lower_idmap);
+	return l;
+}
+
+void vt_ovl_model(const struct vt_ovl_world *ww, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
+	const struct vt_ovl_world lw = layer_maps(ww), *w = &lw;
 	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
 
 	memset(e, 0, sizeof(*e));
@@ -903,12 +920,21 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	 * inode and the mounter's reads through the lower idmap */
 	case VT_OP_EXEC:
 		memset(&oe, 0, sizeof(oe));
-		op_exec(w, a, &oe);
+		{
+			/* (once: #other-layer applied twice would undo itself) */
+			const struct vt_ovl_world lw = layer_maps(w);
+
+			op_exec(&lw, a, &oe);
+		}
 		goto answer;
 	case VT_OP_CHMOD: case VT_OP_WRITE: case VT_OP_TRUNCATE: case VT_OP_OPEN_TRUNC:
 	case VT_OP_UTIMENS_NOW: case VT_OP_UTIMENS_SET:
 		memset(&oe, 0, sizeof(oe));
-		op_setattr(w, a, &oe);
+		{
+			const struct vt_ovl_world lw = layer_maps(w);
+
+			op_setattr(&lw, a, &oe);
+		}
 		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)

@@ -53,6 +53,11 @@ static const int ovl_ops[] = { 0, 1 };	/* open(O_CREAT), open(O_CREAT|O_EXCL) */
 static const int ovl_parents[] = { 0, 1, 3, 4 };
 #define NOVL_PARENTS 4
 #define NOVL (NOVL_OPS * NOVL_PARENTS * 2)
+/* the overlay world with the upper layer not idmapped (the lower through
+ * the map: a lower and an upper real inode translate differently, so the
+ * model's per-layer translations are told apart; appended, the other ids
+ * keep theirs): the umask 022 cases */
+#define NOVL_UPPER_PLAIN (NOVL_OPS * NOVL_PARENTS)
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -73,6 +78,11 @@ static void make(int local, struct vt_mcase *c)
 	int op = local % NOPS, p = (local / NOPS) % NPARENTS, m = (local / NOPS / NPARENTS) % 2,
 	    u = local / NOPS / NPARENTS / 2;
 
+	if (local >= NPLAIN + NOVL) {
+		make_overlay(local - NPLAIN - NOVL, c);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -92,5 +102,5 @@ static void make(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
 }
 
-VT_MATRIX_FAMILY_WIDE(create, "001", NPLAIN + NOVL, make,
+VT_MATRIX_FAMILY_WIDE(create, "001", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -69,6 +69,12 @@ static void id_text(uint32_t id, char *buf, size_t len)
 #define NOVL_OBJS 5
 #define NOVL_TARGETS 12
 #define NOVL (NOVL_OBJS * NOVL_TARGETS)
+/* the overlay world with the upper layer not idmapped (the lower through
+ * the map: a lower and an upper real inode translate differently, so the
+ * model's per-layer translations are told apart; appended, the other ids
+ * keep theirs): every third case (each owner with four of the targets: 3 and 5 are
+ * coprime) */
+#define NOVL_UPPER_PLAIN (NOVL / 3)
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -93,6 +99,11 @@ static void make(int local, struct vt_mcase *c)
 	int o = local % NOBJS, t = local / NOBJS;
 	char u[16], g[16];
 
+	if (local >= NPLAIN + NOVL) {
+		make_overlay((local - NPLAIN - NOVL) * 3, c);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -123,5 +134,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL, make,
+VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

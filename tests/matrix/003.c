@@ -42,6 +42,10 @@ static const mode_t modes[] = { 0755, 02755, 04755, 02745, 01777 };
  * file of every owner, under an upper P 0777 0:0 */
 #define NOVL_MODES 3
 #define NOVL (NOVL_MODES * NOWNERS)
+/* the overlay world with the upper layer not idmapped (the lower through
+ * the map: a lower and an upper real inode translate differently, so the
+ * model's per-layer translations are told apart; appended, the other ids
+ * keep theirs): all of them */
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -62,6 +66,11 @@ static void make(int local, struct vt_mcase *c)
 {
 	int m = local % NMODES, rest = local / NMODES, o, kind;
 
+	if (local >= NPLAIN + NOVL) {
+		make_overlay(local - NPLAIN - NOVL, c);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -85,4 +94,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY_WIDE(chmod, "003", NPLAIN + NOVL, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(chmod, "003", NPLAIN + 2 * NOVL, make, VT_WIDE_USERNS)

@@ -68,6 +68,12 @@ static const struct {
  * P 0777 0:0, and the 0644-1000:1000 object under the unsearchable upper
  * parents */
 #define NOVL (NPLAIN + NPARENTS)
+/* the overlay world with the upper layer not idmapped (the lower through
+ * the map: a lower and an upper real inode translate differently, so the
+ * model's per-layer translations are told apart; appended, the other ids
+ * keep theirs): the owner and group classes (modes 0600, 0060: the
+ * first ten of the overlay's plain objects) of every owner */
+#define NOVL_UPPER_PLAIN (2 * NOWNERS)
 
 static void make(int local, struct vt_mcase *c)
 {
@@ -117,6 +123,16 @@ static void make(int local, struct vt_mcase *c)
 	}
 	rest -= NPARENTS;
 	c->ovl = true;
+	if (rest >= NOVL) {
+		rest -= NOVL;	/* < NOVL_UPPER_PLAIN: the plain objects' first ten */
+		c->obj = vt_fx_inode(S_IFREG | modes[rest / NOWNERS], owners[rest % NOWNERS].uid,
+				     owners[rest % NOWNERS].gid);
+		snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
+			 vt_mop_name(ops[op]), (unsigned)modes[rest / NOWNERS],
+			 owners[rest % NOWNERS].name);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
 	if (rest < NPLAIN) {
 		int o = rest % NOWNERS, m = rest / NOWNERS;
 
@@ -133,5 +149,5 @@ static void make(int local, struct vt_mcase *c)
 }
 
 VT_MATRIX_FAMILY_WIDE(permission, "004",
-		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL), make,
+		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN), make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

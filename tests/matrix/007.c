@@ -121,6 +121,10 @@ static void make_cross(int local, struct vt_mcase *c)
 
 #define NCROSS (NXOPS * NOWNERS * NQDIRS * NXPARENTS)
 #define NOVL (NOWNERS * NPARENTS)
+/* the overlay world with the upper layer not idmapped (the lower through
+ * the map: a lower and an upper real inode translate differently, so the
+ * model's per-layer translations are told apart; appended, the other ids
+ * keep theirs): all of them */
 
 /* the overlay world: unlink of a lower 0644 file of each owner under each
  * parent as the upper P */
@@ -177,6 +181,12 @@ static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
 
+	if (local >= NPLAIN + NCROSS + NOVL + NOVL2) {
+		/* the layers axis (upper=plain) of the unlink block, last */
+		make_overlay(local - NPLAIN - NCROSS - NOVL - NOVL2, c);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
 	if (local >= NPLAIN + NCROSS + NOVL) {
 		make_overlay2(local - NPLAIN - NCROSS - NOVL, c);
 		return;
@@ -202,4 +212,4 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL + NOVL2, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL + NOVL2 + NOVL, make, VT_WIDE_USERNS)

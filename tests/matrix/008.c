@@ -67,6 +67,13 @@ static const int fd_objs[] = { 1, 2, 3, 4, 5, 6, 10 };
  * 1-byte files kill what 6777 kills) */
 #define NOVL_OBJS 5
 #define NOVL (NOPS * NOVL_OBJS)
+/* the overlay world with the upper layer not idmapped (the lower through
+ * the map: a lower and an upper real inode translate differently, so the
+ * model's per-layer translations are told apart; appended, the other ids
+ * keep theirs): every operation on 0666-1000:1000, 2767-1000:1001 and
+ * 0666-70000:70000 (pick[] 0, 3, 4) */
+static const int upper_plain_objs[] = { 0, 3, 4 };
+#define NOVL_UPPER_PLAIN (NOPS * 3)
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -87,6 +94,13 @@ static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = local / NOPS;
 
+	if (local >= NPLAIN + NOVL) {
+		int v = local - NPLAIN - NOVL;
+
+		make_overlay(v % NOPS + NOPS * upper_plain_objs[v / NOPS], c);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -108,5 +122,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008", NPLAIN + NOVL, make,
+VT_MATRIX_FAMILY_WIDE(setattr, "008", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
