@@ -213,7 +213,9 @@ vt_run_one() { # run-index test resdir
 	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there
 	# fails the test whatever it said; a broken harness stays an error.
 	vt_kmsg_collect "${VT_S_NAME[$i]}" "$t" "$base"
+	vt_phase "${VT_S_NAME[$i]}" "$t" kmsg
 	vt_fsck_after "$i" "$base"
+	vt_phase "${VT_S_NAME[$i]}" "$t" fsck
 	local kernel=""
 	if [ -n "$VT_KMSG_HITS" ]; then
 		kernel="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
@@ -255,7 +257,9 @@ vt_run_one() { # run-index test resdir
 
 vt_run_section() { # run index
 	local i=$1 t dir
+	vt_phase "${VT_S_NAME[$i]}" - section
 	vt_prepare_fs "$i"
+	vt_phase "${VT_S_NAME[$i]}" - prepare
 	vt_report_section "$i"
 	dir="$VT_STAGE/${VT_S_NAME[$i]}"
 	VT_TIMES_NEW=()
@@ -283,12 +287,15 @@ vt_run_section() { # run index
 			vt_run_one "$i" "$t" "$dir/${t%/*}"
 		fi
 		[ -n "$VT_WRITE_ERROR" ] && break
+		vt_phase "${VT_S_NAME[$i]}" "$t" files
 		vt_report_test "$i" "$t"
+		vt_phase "${VT_S_NAME[$i]}" "$t" report
 		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
 	[ -n "$VT_WRITE_ERROR" ] || vt_times_flush "$dir"
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
+	vt_phase "${VT_S_NAME[$i]}" - coverage
 	if [ -n "${VT_S_SCRATCH[$i]:-}" ]; then
 		rm -rf --one-file-system "${VT_S_SCRATCH[$i]}"
 		VT_S_SCRATCH[$i]=""
