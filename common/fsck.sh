@@ -41,6 +41,28 @@ vt_fsck_findings() { # output -> stdout, one line
 	[ "$n" -le 3 ] || printf ' (+%d more)' $((n - 3))
 }
 
+# Is the image file still the backing file of a loop device? What
+# `losetup -j FILE` answers, from sysfs with bash builtins (a loop device
+# in use has /sys/block/loopN/loop/backing_file, the file's path as the
+# kernel resolves it: drivers/block/loop.c, loop_attr_backing_file_show)
+# instead of a losetup process after every test (forks are dear in a TCG
+# guest). The image's resolved path is asked once per section (realpath).
+declare -A VT_FSCK_REAL=()
+vt_loop_attached() { # run-index image
+	local real=${VT_FSCK_REAL[$1]:-} f bf
+	if [ "${real%%$'\n'*}" != "$2" ]; then
+		real=$(realpath -e -- "$2" 2>/dev/null) || return 1
+		VT_FSCK_REAL[$1]="$2"$'\n'"$real"
+	else
+		real=${real#*$'\n'}
+	fi
+	for f in /sys/block/loop*/loop/backing_file; do
+		[ -r "$f" ] && IFS= read -r bf <"$f" 2>/dev/null || continue
+		[ "$bf" = "$real" ] && return 0
+	done
+	return 1
+}
+
 # Sets VT_FSCK_FAIL (a reason) or VT_FSCK_NOTE; writes BASE.fsck on a failure.
 vt_fsck_after() { # run-index base
 	local i=$1 base=$2 fs=${VT_S_FS[$1]} src=$VT_FS_SOURCE out rc n=0
@@ -62,9 +84,8 @@ vt_fsck_after() { # run-index base
 	fi
 	# The loop device of an image goes away with the test's namespace;
 	# wait for it (autoclear) so the checker reads a quiet filesystem.
-	# (one losetup when it is gone already, as it mostly is)
 	if [ -f "$src" ]; then
-		while [ -n "$(losetup -j "$src" 2>/dev/null)" ]; do
+		while vt_loop_attached "$i" "$src"; do
 			if [ $n -ge 50 ]; then
 				VT_FSCK_NOTE="fsck skipped: $src is still attached to a loop device after the test"
 				return 0
