@@ -270,6 +270,15 @@ vt_run_section() { # run index
 		{ mkdir -p "$dir" && cp -- "$VT_RESULT_DIR/${VT_S_NAME[$i]}/check.time" "$dir/check.time"; } ||
 			vt_write_failed "$dir/check.time"
 	fi
+	# the last test that goes to the executor: checked even when notrun
+	# (common/fsck.sh)
+	local k
+	VT_FSCK_LAST=""
+	for ((k = ${#VT_SELECTED[@]} - 1; k >= 0; k--)); do
+		vt_expunge_reason_var "${VT_S_FS[$i]}" "${VT_SELECTED[$k]}"
+		[ -n "$VT_WHY" ] || { VT_FSCK_LAST=${VT_SELECTED[$k]}; break; }
+	done
+	VT_FSCK_PENDING[$i]=""
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
