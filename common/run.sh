@@ -302,6 +302,7 @@ vt_run_section() { # run index
 		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
+	vt_sysctl_lock_release   # a sharer's lock, kept from test to test
 	[ -n "$VT_WRITE_ERROR" ] || vt_times_flush "$dir"
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
 	vt_phase "${VT_S_NAME[$i]}" - coverage
