@@ -2,7 +2,8 @@
 #
 # With VT_ALLOW_SYSCTL=1 (run/vm's guest) a test may change a global
 # sysctl for its run and restore it at exit (lib/world/sysctl.c:
-# matrix/012 sets each fs.protected_* value in turn, regress/008 needs
+# matrix/012 sets each fs.protected_* value in turn, and so does
+# matrix/011 for the 012 cases of its sample; regress/008 needs
 # protected_regular >= 1). Every other test's world reads those values
 # (world_setup.c reads fs.protected_* once, at its start, for the model).
 # Sections side by side (-j, common/jobs.sh) would then read another
