@@ -36,6 +36,20 @@ vt_kmsg_begin() {
 	fi
 }
 
+# VT_KMSG_PHASES=1 (a debug knob, e.g. `run/vm --append VT_KMSG_PHASES=1`):
+# a line "vfsidmap: phase SECTION TEST PHASE" into the kernel log as each
+# part of check's work around a test ends, so that the kernel's timestamps
+# (dmesg, run/vm's console) say where a run's wall time goes
+# (run/phase-times sums them). Written outside the section's own test
+# markers; under -j another section's lines land in a test's NNN.dmesg,
+# as that section's kernel messages already do (they match no trouble
+# pattern).
+vt_phase() { # section test phase
+	[ "${VT_KMSG_PHASES:-0}" = 1 ] && [ "$VT_KMSG_OK" = 1 ] || return 0
+	echo "vfsidmap: phase $1 $2 $3" >/dev/kmsg 2>/dev/null
+	return 0
+}
+
 vt_kmsg_mark() { # start|end section test
 	[ "$VT_KMSG_OK" = 1 ] || return 0
 	[ "$1" = start ] && VT_KMSG_TAG="$BASHPID-${EPOCHREALTIME/[.,]/}"

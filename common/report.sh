@@ -145,12 +145,20 @@ vt_report_test() { # run index, test
 	# order of Documentation/dev-tools/ktap.rst: the nested version line,
 	# then "# Subtest: name", then the rest (its plan first). A stream
 	# without a version line gets one (the test died before writing it).
+	# (bash builtins, not an awk per test: forks are dear in a TCG guest)
+	local -a klines=()
+	[ -s "$ktap" ] && mapfile -t klines <"$ktap"
 	{
-		if [ -s "$ktap" ]; then
-			awk -v name="$name" '
-				NR == 1 && /^(KTAP version [0-9]+|TAP version 1[34])$/ { print "  " $0; print "  # Subtest: " name; next }
-				NR == 1 { print "  KTAP version 1"; print "  # Subtest: " name }
-				{ print "  " $0 }' "$ktap"
+		if [ ${#klines[@]} -gt 0 ]; then
+			local from=0
+			if [[ ${klines[0]} =~ ^(KTAP\ version\ [0-9]+|TAP\ version\ 1[34])$ ]]; then
+				printf '  %s\n' "${klines[0]}"
+				from=1
+			else
+				echo "  KTAP version 1"
+			fi
+			printf '  # Subtest: %s\n' "$name"
+			[ ${#klines[@]} -le $from ] || printf '  %s\n' "${klines[@]:$from}"
 		else
 			echo "  KTAP version 1"
 			echo "  # Subtest: $name"

@@ -213,7 +213,9 @@ vt_run_one() { # run-index test resdir
 	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there
 	# fails the test whatever it said; a broken harness stays an error.
 	vt_kmsg_collect "${VT_S_NAME[$i]}" "$t" "$base"
+	vt_phase "${VT_S_NAME[$i]}" "$t" kmsg
 	vt_fsck_after "$i" "$base"
+	vt_phase "${VT_S_NAME[$i]}" "$t" fsck
 	local kernel=""
 	if [ -n "$VT_KMSG_HITS" ]; then
 		kernel="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
@@ -255,7 +257,9 @@ vt_run_one() { # run-index test resdir
 
 vt_run_section() { # run index
 	local i=$1 t dir
+	vt_phase "${VT_S_NAME[$i]}" - section
 	vt_prepare_fs "$i"
+	vt_phase "${VT_S_NAME[$i]}" - prepare
 	vt_report_section "$i"
 	dir="$VT_STAGE/${VT_S_NAME[$i]}"
 	VT_TIMES_NEW=()
@@ -266,6 +270,15 @@ vt_run_section() { # run index
 		{ mkdir -p "$dir" && cp -- "$VT_RESULT_DIR/${VT_S_NAME[$i]}/check.time" "$dir/check.time"; } ||
 			vt_write_failed "$dir/check.time"
 	fi
+	# the last test that goes to the executor: checked even when notrun
+	# (common/fsck.sh)
+	local k
+	VT_FSCK_LAST=""
+	for ((k = ${#VT_SELECTED[@]} - 1; k >= 0; k--)); do
+		vt_expunge_reason_var "${VT_S_FS[$i]}" "${VT_SELECTED[$k]}"
+		[ -n "$VT_WHY" ] || { VT_FSCK_LAST=${VT_SELECTED[$k]}; break; }
+	done
+	VT_FSCK_PENDING[$i]=""
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
@@ -283,12 +296,16 @@ vt_run_section() { # run index
 			vt_run_one "$i" "$t" "$dir/${t%/*}"
 		fi
 		[ -n "$VT_WRITE_ERROR" ] && break
+		vt_phase "${VT_S_NAME[$i]}" "$t" files
 		vt_report_test "$i" "$t"
+		vt_phase "${VT_S_NAME[$i]}" "$t" report
 		[ "$VT_T_RESULT" = pass ] && vt_times_record "$dir" "$t" "$VT_T_TIME"
 		[ "$VT_T_RESULT" = fail ] && [ -n "$VT_T_KTAP" ] && vt_loop_on_fail "$i" "$t" "$dir/${t%/*}"
 	done
+	vt_sysctl_lock_release   # a sharer's lock, kept from test to test
 	[ -n "$VT_WRITE_ERROR" ] || vt_times_flush "$dir"
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
+	vt_phase "${VT_S_NAME[$i]}" - coverage
 	if [ -n "${VT_S_SCRATCH[$i]:-}" ]; then
 		rm -rf --one-file-system "${VT_S_SCRATCH[$i]}"
 		VT_S_SCRATCH[$i]=""

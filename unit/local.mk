@@ -123,3 +123,6 @@ EXTRA_DIST += unit/test-porting-scope.sh
 # xmllint), bad -j values, signals, SIGKILL, -T, write errors (root).
 TESTS += unit/test-jobs.sh unit/test-sysctl-lock.sh
 EXTRA_DIST += unit/test-jobs.sh unit/test-sysctl-lock.sh
+# run/phase-times: where a run's wall time went, from check's kmsg markers (TAP).
+TESTS += unit/test-phase-times.sh
+EXTRA_DIST += unit/test-phase-times.sh

@@ -14,13 +14,15 @@
 #    the fsck step itself (vt_fsck_after) checks an image made by the
 #    suite's own `vfsidmap-tool mkimage vfat`, clean and then with a
 #    cluster marked in use that no file owns.
+#  - A notrun test is not checked on its own (as xfstests): the check
+#    after the next test covers it; the section's last test always is.
 #  - Nothing is left behind: no run directory, image, mount or loop device.
 # Needs root; TAP for automake.
 set -u
 . "$(dirname "$0")/tap.sh"
 
 unit_needs_root "./check mounts, loop devices"
-echo "1..9"
+echo "1..10"
 unit_workdir fsck
 mkdir -p "$work/bin"
 export PATH=$work/bin:$PATH:/sbin:/usr/sbin
@@ -141,6 +143,30 @@ run_two() {
 
 run_two xfs xfs_repair '"-n -f "*' 'would have reset inode [0-9]+ nlinks from 9 to [0-9]+'
 run_two btrfs btrfs '"check --readonly "*' 'root 5 inode 256 errors 200, dir isize wrong'
+
+# --- a notrun test is not checked on its own, as in xfstests (its check
+# skips _check_filesystems after a .notrun): the next check covers it and
+# names it; the section's last test is checked even when notrun. On xfs,
+# btrfs/001 (no subvolumes) and idmapped/003 (vfat only) are notrun; check
+# runs the three in this order; the stand-in corrupts at its first call,
+# which must be the one after idmapped/002.
+if "$tool" fs-in-kernel xfs && command -v xfs_repair >/dev/null && command -v mkfs.xfs >/dev/null; then
+	# (run_two's stand-in, if it made one, is reused: a new one would find
+	# itself first in PATH as the real checker)
+	rm -f "$work/xfs_repair.log" "$work/xfs_repair.log.done"
+	[ -x "$work/bin/xfs_repair" ] || stand_in xfs_repair '"-n -f "*' corrupt_xfs
+	r=$work/xfs-notrun
+	./check --fs xfs btrfs/001 idmapped/002 idmapped/003 --results "$r" >"$r.out" 2>&1
+	rc=$?
+	calls=$(grep -c '^call ' "$work/xfs_repair.log" 2>/dev/null)
+	check_ '[ $rc -eq 1 ] && [ "$calls" = 2 ] && grep -q "^btrfs/001 notrun" "$r/check.log" && grep -q "^idmapped/003 notrun" "$r/check.log" &&
+		grep -qE "^idmapped/002 fail .*fsck after the test: xfs_repair .*would have reset inode .*; the filesystem was last checked before btrfs/001 \(notrun, not checked on their own\)" "$r/check.log" &&
+		grep -q "^== also since the last check (notrun, not checked on their own): btrfs/001$" "$r/xfs/idmapped/002.fsck"' \
+		"xfs: the notrun btrfs/001 is not checked on its own; the check after idmapped/002 finds the corruption and names btrfs/001; the last test (idmapped/003, notrun) is checked (checker calls: $calls, exit $rc)"
+	[ $rc -eq 1 ] || sed 's/^/# /' "$r.out" | head -n 20
+else
+	skip "xfs: no xfs in the kernel, or xfs_repair or mkfs.xfs missing"
+fi
 
 # --- vfat: the fsck step on the suite's image, without a vfat mount
 vimg=$work/vfat.img

@@ -11,9 +11,11 @@
 #       times), and side by side without VT_ALLOW_SYSCTL. The exclusive
 #       group is made "selftest" (VT_SYSCTL_GROUP) and the test selftest/002
 #       (it hangs until -T), so that no sysctl of this machine is changed.
+#  7-8: a sharer keeps its lock from test to test (no flock processes)
+#       until a changer waits; then the changer runs between its tests.
 set -u
 . "$(dirname "$0")/tap.sh"
-echo "1..6"
+echo "1..8"
 cd "$top"
 lockdir=$(mktemp -d /tmp/vt-sysctl-lock.XXXXXX) || exit 1
 trap 'rm -rf "$lockdir" ${work:+"$work"}' EXIT
@@ -117,3 +119,41 @@ VT_ALLOW_SYSCTL=0 VT_SYSCTL_GROUP=selftest ./check -j 2 -T 3 --fs tmpfs,ext4 \
 serial "$work/r2"; rc=$?
 [ $rc = 1 ] || sed 's/^/# /' "$work/out2"
 check_ '[ $rc = 1 ]' "without VT_ALLOW_SYSCTL=1 they ran side by side (the check above can fail)"
+
+# 7-8: a sharer keeps its lock from one test to the next (no flock
+# processes for the second) until a changer waits: then it lets go before
+# its next test, and the changer runs between the two, alone.
+VT_RUNDIR=$lockdir VT_JOBS=2 VT_SECTIONS=(0 1) VT_ALLOW_SYSCTL=1
+rm -f "$lockdir"/sysctl.*
+vt_sysctl_lock_prepare
+mkdir -p "$lockdir/bin"
+realflock=$(command -v flock)
+printf '#!/bin/bash\necho "$BASHPID" >>%q\nexec %q "$@"\n' "$lockdir/flocks" "$realflock" >"$lockdir/bin/flock"
+chmod +x "$lockdir/bin/flock"
+two_tests() { # name gap-seconds: two sharer tests with a gap between them
+	PATH=$lockdir/bin:$PATH
+	vt_sysctl_lock_take x/001 || { echo "$1 failed" >>"$lockdir/log"; return; }
+	echo "$1-1 start $(now)" >>"$lockdir/log"; sleep 0.5; echo "$1-1 end $(now)" >>"$lockdir/log"
+	vt_sysctl_lock_drop
+	sleep "$2"
+	vt_sysctl_lock_take x/001 || { echo "$1 failed" >>"$lockdir/log"; return; }
+	echo "$1-2 start $(now)" >>"$lockdir/log"; sleep 0.5; echo "$1-2 end $(now)" >>"$lockdir/log"
+	vt_sysctl_lock_drop
+	vt_sysctl_lock_release
+}
+: >"$lockdir/log"; : >"$lockdir/flocks"
+two_tests S 0.3 &
+wait
+nflock=$(wc -l <"$lockdir/flocks")
+check_ '[ "$nflock" = 2 ] && ! grep -q failed "$lockdir/log"' \
+	"a sharer alone keeps its lock for its second test: 2 flock processes for two tests ($nflock)"
+: >"$lockdir/log"
+two_tests S 1.5 &
+sleep 0.2
+holder W x/002 0.5 &
+wait
+good=0
+before "$(at S-1 end)" "$(at W start)" && before "$(at W end)" "$(at S-2 start)" || good=1
+grep -q failed "$lockdir/log" && good=1
+[ $good = 0 ] || sed 's/^/# /' "$lockdir/log"
+check_ '[ $good = 0 ]' "a changer waiting while a sharer keeps its lock runs between the sharer's two tests, alone"
