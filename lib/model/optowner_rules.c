@@ -344,7 +344,7 @@ static int setattr_of_exfat(const struct vt_world *w, struct vt_minode *i, struc
  * file, ATTR_MODE | ATTR_CTIME; the system attribute needs
  * capable(CAP_LINUX_IMMUTABLE) (fat: only with sys_immutable); then
  * ->setattr (fat_setattr, exfat_setattr) is called directly, not through
- * notify_change, with file_mnt_idmap(file): setattr_prepare's
+ * notify_change, with the idmap of the file's mount: setattr_prepare's
  * inode_owner_or_capable(idmap) is the only owner check, and fat's quiet
  * makes its refusal a success that changes nothing (the attributes are
  * still saved, fat_save_attrs; the mode shows none of them). Not
