@@ -64,7 +64,7 @@ struct row {
 	bool fsuid1001;		/* the caller's fsuid is 1001 (setfsuid) */
 	/* READ_ATIME: checked when check_atime (atime_needs_update) */
 	bool check_atime, want_atime_updated;
-	/* P/o holds user.vt and trusted.vt */
+	/* P/o holds user.vt, trusted.vt and security.vt */
 	bool obj_xattrs;
 	/* FSCRYPT_SET_POLICY: P/o holds an entry / the suite's policy n; on
 	 * success the policy it must hold afterwards (checked when not 0) */
@@ -439,6 +439,42 @@ static struct row rows[] = {
 	  "may_open: other class -w-; capable_wrt_inode_uidgid: privileged_wrt_inode_uidgid: no mapping",
 	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100200, 70000, 70000,
 	  OP(.op = VT_OP_XATTR_SET_TRUSTED, .by_fd = true), EACCES, NOCHECK },
+	/* --- security.* but security.capability: xattr_permission asks
+	 * may_write_xattr for writes and nothing else; cap_inode_setxattr and
+	 * cap_inode_removexattr ask ns_capable(s_user_ns, CAP_SYS_ADMIN), here
+	 * the initial namespace; vfs_getxattr asks nothing --- */
+	{ "setxattr(security.vt) of its own 0644 file (disk 1000 = 11000) through b:0:10000:65536: EPERM",
+	  "cap_inode_setxattr: !ns_capable(s_user_ns, CAP_SYS_ADMIN); owning the file does not count",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_SET_SECURITY), EPERM, NOCHECK },
+	{ "setxattr(security.vt) of a 0644 file of disk 1000 by init root through b:0:10000:65536",
+	  "xattr_permission: no inode_permission for security.*; cap_inode_setxattr: ns_capable(init)",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_SET_SECURITY), 0, NOCHECK },
+	{ "setxattr(security.vt) of a file of disk 70000 (unmapped there) by init root: EPERM",
+	  "xattr_permission -> may_write_xattr: HAS_UNMAPPED_ID, for security.* too",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100644, 70000, 70000,
+	  OP(.op = VT_OP_XATTR_SET_SECURITY), EPERM, NOCHECK },
+	{ "setxattr(security.vt) of a fifo of disk 1000 by init root: no file type rule",
+	  "xattr_permission: the user.* file-or-directory test is not asked of security.*",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0010666, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_SET_SECURITY), 0, NOCHECK },
+	{ "getxattr(security.vt) of a 0600 file of disk 0 by init uid 1000 (other class ---)",
+	  "vfs_getxattr: xattr_permission returns 0 for security.* before inode_permission(MAY_READ)",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100600, 0, 0,
+	  OP(.op = VT_OP_XATTR_GET_SECURITY), 0, NOCHECK, .obj_xattrs = true },
+	{ "fgetxattr(security.vt) of the same: the open(O_RDONLY) is refused (EACCES)",
+	  "may_open: inode_permission(MAY_READ): other class ---, no CAP_DAC_*",
+	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100600, 0, 0,
+	  OP(.op = VT_OP_XATTR_GET_SECURITY, .by_fd = true), EACCES, NOCHECK, .obj_xattrs = true },
+	{ "removexattr(security.vt) of its own file (disk 1000 = 11000) by uid 11000: EPERM",
+	  "cap_inode_removexattr: security.* but capability needs ns_capable(s_user_ns, CAP_SYS_ADMIN)",
+	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_REMOVE_SECURITY), EPERM, NOCHECK, .obj_xattrs = true },
+	{ "removexattr(security.vt) that is not there by init root: ENODATA",
+	  "__vfs_removexattr: the handler finds no such attribute",
+	  "b:0:10000:65536", INIT, 0, 0, NONE, ALL, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
+	  OP(.op = VT_OP_XATTR_REMOVE_SECURITY), ENODATA, NOCHECK },
 	{ "fgetxattr(user.vt) of a 0644 file of disk 1000 by init uid 1000 (other class there)",
 	  "may_open and xattr_permission: inode_permission(MAY_READ): other class r--",
 	  "b:0:10000:65536", INIT, 1000, 1000, NONE, 0, 022, 0755, 0, 0, false, 0100644, 1000, 1000,
@@ -759,7 +795,7 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 		w->obj.gid = vt_kgid(r->obj_gid);
 		w->obj.fcaps.version = r->obj_fcaps_version;
 		w->obj.fcaps.rootid = vt_kuid(r->obj_fcaps_rootid);
-		w->obj.user_xattr = w->obj.trusted_xattr = r->obj_xattrs;
+		w->obj.user_xattr = w->obj.trusted_xattr = w->obj.security_xattr = r->obj_xattrs;
 		w->obj.nonempty = r->obj_nonempty;
 		w->obj.enc_policy = r->obj_enc_policy;
 	}

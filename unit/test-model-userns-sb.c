@@ -198,6 +198,44 @@ static const struct row rows[] = {
 	  "get_file_caps: !mnt_may_suid / !current_in_userns(s_user_ns) -> no file caps",
 	  NULL, false, 1000, 1000, 0, VT_OP_EXEC, 0755, 0, 0, 2, 0, 0, 0, 0,
 	  UNCHECKED, .want_euid = 1000, .want_cap_prm = 0 },
+	/* security.* but security.capability: cap_inode_setxattr and
+	 * cap_inode_removexattr ask ns_capable(s_user_ns, CAP_SYS_ADMIN),
+	 * nsfs here, where root without capabilities is capable as nsfs's
+	 * owner (cap_capable) and ns0's root is not (nsfs is no descendant of
+	 * ns0); trusted.* asks capable() in the initial namespace */
+	{ "root without capabilities sets security.vt of P/o (kuid 1000 = nsfs 1) on the plain mount",
+	  "cap_inode_setxattr: ns_capable(nsfs, CAP_SYS_ADMIN): nsfs's owner; xattr_permission: no "
+	  "inode_permission for security.* (other class r--, no CAP_DAC_OVERRIDE)",
+	  NULL, false, 0, 0, 0, VT_OP_XATTR_SET_SECURITY, 0644, 1000, 1000, 0, 0, 0, 0, 0,
+	  UNCHECKED },
+	{ "root without capabilities cannot set trusted.vt of the same: EPERM",
+	  "xattr_permission: trusted.* needs capable(CAP_SYS_ADMIN), the initial namespace",
+	  NULL, false, 0, 0, 0, VT_OP_XATTR_SET_TRUSTED, 0644, 1000, 1000, 0, 0, 0, 0, EPERM,
+	  UNCHECKED },
+	{ "root without capabilities sets security.vt of a sticky directory of kuid 1000",
+	  "xattr_permission: the sticky-directory owner test is user.*'s only",
+	  NULL, false, 0, 0, 0, VT_OP_XATTR_SET_SECURITY, S_IFDIR | 01777, 1000, 1000, 0, 0, 0, 0, 0,
+	  UNCHECKED },
+	{ "root without capabilities cannot set user.vt of that sticky directory: EPERM",
+	  "xattr_permission: sticky dir, !inode_owner_or_capable (CAP_FOWNER asked of the initial ns)",
+	  NULL, false, 0, 0, 0, VT_OP_XATTR_SET_USER, S_IFDIR | 01777, 1000, 1000, 0, 0, 0, 0, EPERM,
+	  UNCHECKED },
+	{ "ns0-root cannot set security.vt of P/o (kuid 1000, vfsuid 10001) through SHIFT: EPERM",
+	  "cap_inode_setxattr: !ns_capable(nsfs, CAP_SYS_ADMIN): nsfs is not ns0's descendant",
+	  SHIFT, true, 0, 0, ALL, VT_OP_XATTR_SET_SECURITY, 0644, 1000, 1000, 0, 0, 0, 0, EPERM,
+	  UNCHECKED },
+	{ "ns0-root cannot remove security.vt of the same: EPERM, before the handler's ENODATA",
+	  "cap_inode_removexattr: !ns_capable(nsfs, CAP_SYS_ADMIN)",
+	  SHIFT, true, 0, 0, ALL, VT_OP_XATTR_REMOVE_SECURITY, 0644, 1000, 1000, 0, 0, 0, 0, EPERM,
+	  UNCHECKED },
+	{ "u1000 reads an absent security.vt of a 0600 file of kuid 0 through SHIFT: ENODATA, not EACCES",
+	  "vfs_getxattr: xattr_permission 0 for security.*; cap_inode_getsecurity EOPNOTSUPP -> handler",
+	  SHIFT, false, 1000, 1000, 0, VT_OP_XATTR_GET_SECURITY, 0600, 0, 0, 0, 0, 0, 0, ENODATA,
+	  UNCHECKED },
+	{ "root removes an absent security.vt of P/o (kuid 1000) on the plain mount: ENODATA, not EPERM",
+	  "cap_inode_removexattr: ns_capable(nsfs, CAP_SYS_ADMIN): the initial ns is nsfs's parent",
+	  NULL, false, 0, 0, ALL, VT_OP_XATTR_REMOVE_SECURITY, 0644, 1000, 1000, 0, 0, 0, 0, ENODATA,
+	  UNCHECKED },
 };
 
 static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
@@ -211,7 +249,9 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m,
 	w->bset_init = w->cap_full = ALL;
 	w->dir = vt_minode_make(S_IFDIR | (r->dir_mode ? r->dir_mode : 0777), 0, 0);
 	if (r->obj_mode) {
-		w->obj = vt_minode_make(S_IFREG | r->obj_mode, r->obj_uid, r->obj_gid);
+		/* obj_mode without type bits: a regular file */
+		w->obj = vt_minode_make((r->obj_mode & S_IFMT) ? r->obj_mode : S_IFREG | r->obj_mode,
+					r->obj_uid, r->obj_gid);
 		w->obj.fcaps.version = r->obj_fcaps_version;
 		w->obj.fcaps.rootid = vt_kuid(r->obj_fcaps_rootid);
 	}

@@ -328,6 +328,9 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 		if (disk->trusted_xattr != want->trusted_xattr)
 			diff(r, "trusted.vt present on disk", want->trusted_xattr,
 			     disk->trusted_xattr, false);
+		if (disk->security_xattr != want->security_xattr)
+			diff(r, "security.vt present on disk", want->security_xattr,
+			     disk->security_xattr, false);
 	}
 	if (err)
 		return;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/fs.h>
+#include <linux/msdos_fs.h>
 #include <sys/capability.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -211,6 +212,9 @@ static int on_rdonly_fd(const struct vt_exec_req *q)
 	case VT_OP_CACHESTAT:
 		ret = vt_exec_cachestat(fd);
 		break;
+	case VT_OP_FAT_SET_ATTRS:
+		ret = rc(ioctl(fd, FAT_IOCTL_SET_ATTRIBUTES, &q->op.fat_attr));
+		break;
 	default:
 		ret = ENOSYS;
 	}
@@ -282,6 +286,15 @@ static int on_fd(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		break;
 	case VT_OP_XATTR_REMOVE_TRUSTED:
 		ret = rc(fremovexattr(fd, "trusted.vt"));
+		break;
+	case VT_OP_XATTR_SET_SECURITY:
+		ret = rc(fsetxattr(fd, "security.vt", "1", 1, 0));
+		break;
+	case VT_OP_XATTR_GET_SECURITY:
+		ret = rc((int)fgetxattr(fd, "security.vt", buf, sizeof(buf)));
+		break;
+	case VT_OP_XATTR_REMOVE_SECURITY:
+		ret = rc(fremovexattr(fd, "security.vt"));
 		break;
 	default:
 		ret = ENOSYS;
@@ -397,6 +410,12 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc(lremovexattr(q->path, "user.vt"));
 	case VT_OP_XATTR_REMOVE_TRUSTED:
 		return rc(lremovexattr(q->path, "trusted.vt"));
+	case VT_OP_XATTR_SET_SECURITY:
+		return rc(lsetxattr(q->path, "security.vt", "1", 1, 0));
+	case VT_OP_XATTR_GET_SECURITY:
+		return rc((int)lgetxattr(q->path, "security.vt", buf, sizeof(buf)));
+	case VT_OP_XATTR_REMOVE_SECURITY:
+		return rc(lremovexattr(q->path, "security.vt"));
 	case VT_OP_ACCESS:
 		return rc((int)syscall(SYS_faccessat2, AT_FDCWD, q->path, (int)a->mode,
 				       a->eaccess ? AT_EACCESS : 0));
@@ -422,6 +441,7 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	case VT_OP_FSSETXATTR:
 	case VT_OP_DEDUPE:
 	case VT_OP_CACHESTAT:
+	case VT_OP_FAT_SET_ATTRS:
 		return on_rdonly_fd(q);
 	case VT_OP_READ_ATIME:
 		return read_atime(q, r);

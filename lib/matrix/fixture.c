@@ -166,6 +166,8 @@ int vt_fx_write(const char *path, const struct vt_minode *i, const char **what)
 		STEP("setxattr(user.vt)", lsetxattr(path, "user.vt", "1", 1, 0));
 	if (i->trusted_xattr)
 		STEP("setxattr(trusted.vt)", lsetxattr(path, "trusted.vt", "1", 1, 0));
+	if (i->security_xattr)
+		STEP("setxattr(security.vt)", lsetxattr(path, "security.vt", "1", 1, 0));
 	if (i->fcaps.version) {
 		struct vt_fcaps c = { .version = i->fcaps.version, .effective = true,
 				      .permitted = 1ULL << 13 /* CAP_NET_RAW */,
@@ -229,6 +231,7 @@ void vt_fx_read(const char *path, struct vt_minode *i)
 	}
 	i->user_xattr = lgetxattr(path, "user.vt", v, sizeof(v)) >= 0;
 	i->trusted_xattr = lgetxattr(path, "trusted.vt", v, sizeof(v)) >= 0;
+	i->security_xattr = lgetxattr(path, "security.vt", v, sizeof(v)) >= 0;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)

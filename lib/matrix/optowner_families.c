@@ -126,8 +126,21 @@ FAT_FAMILY(chown, "002", 0, 1, 3, 4, 5);
 	{ "op=chmod/obj=" obj "/to=2777", o, 0, OP(.op = VT_OP_CHMOD, .mode = 02777), 0 },  \
 	{ "op=chmod/obj=" obj "/to=4777", o, 0, OP(.op = VT_OP_CHMOD, .mode = 04777), 0 },  \
 	{ "op=chmod/obj=" obj "/to=1777", o, 0, OP(.op = VT_OP_CHMOD, .mode = 01777), 0 }
+/* FAT_IOCTL_SET_ATTRIBUTES, "the equivalent to a chmod()" that
+ * fat_ioctl_set_attributes hands to fat_setattr with file_mnt_idmap:
+ * ATTR_RO on (w bits off), ATTR_ARCH alone on a read-only file (w bits
+ * back), ATTR_RO on a directory (no rodir: the mode keeps its w bits),
+ * ATTR_SYS (fat without sys_immutable: no capability asked; exfat:
+ * CAP_LINUX_IMMUTABLE) */
+#define FATATTR(obj, o, name, attr)                                                         \
+	{ "op=fat-set-attrs/obj=" obj "/attr=" name, o, 0,                                  \
+	  OP(.op = VT_OP_FAT_SET_ATTRS, .fat_attr = (attr)), 0 }
 static const struct fat_op chmod_ops[] = { CHMOD3("file", 'f'), CHMOD3("file-ro", 'r'),
-					   CHMOD3("dir", 'd') };
+					   CHMOD3("dir", 'd'),
+					   FATATTR("file", 'f', "ro", 0x01),
+					   FATATTR("file-ro", 'r', "arch", 0x20),
+					   FATATTR("dir", 'd', "ro", 0x01),
+					   FATATTR("file", 'f', "sys", 0x04) };
 FAT_FAMILY(chmod, "003", 0, 3, 5);
 
 /* matrix/004: lookup and open permission with the masks' modes */
@@ -215,7 +228,7 @@ static const struct fat_op setattr_ops[] = {
 };
 FAT_FAMILY(setattr, "008", 0, 1, 2, 3, 5);
 
-/* matrix/009: user.* and trusted.* (no xattr handlers) */
+/* matrix/009: user.*, trusted.* and security.* (no xattr handlers) */
 static const struct fat_op xattr_ops[] = {
 	{ "op=xattr-set-user/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_SET_USER), 0 },
 	{ "op=xattr-get-user/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_GET_USER), 0 },
@@ -224,6 +237,11 @@ static const struct fat_op xattr_ops[] = {
 	{ "op=xattr-set-trusted/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_SET_TRUSTED), 0 },
 	{ "op=xattr-get-trusted/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_GET_TRUSTED), 0 },
 	{ "op=xattr-remove-trusted/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_REMOVE_TRUSTED), 0 },
+	/* security.vt: cap_inode_setxattr/cap_inode_removexattr decide
+	 * before the missing handler (EPERM, else EOPNOTSUPP) */
+	{ "op=xattr-set-security/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_SET_SECURITY), 0 },
+	{ "op=xattr-get-security/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_GET_SECURITY), 0 },
+	{ "op=xattr-remove-security/obj=file", 'f', 0, OP(.op = VT_OP_XATTR_REMOVE_SECURITY), 0 },
 };
 FAT_FAMILY(xattr, "009", 0, 4, 6);
 

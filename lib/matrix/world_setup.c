@@ -577,7 +577,7 @@ static unsigned int inode_needs(const struct vt_minode *i)
 		n |= VT_FSF_DEVNODE;
 	if (i->nacl || i->ndefacl)
 		n |= VT_FSF_POSIX_ACL;
-	if (i->fcaps.version)
+	if (i->fcaps.version || i->security_xattr)
 		n |= VT_FSF_XATTR_SECURITY;
 	if (i->user_xattr)
 		n |= VT_FSF_XATTR_USER;
@@ -607,6 +607,8 @@ static unsigned int case_needs(const struct vt_mcase *c)
 	case VT_OP_MKFIFO: case VT_OP_MKNOD_CHR: n |= VT_FSF_DEVNODE; break;
 	case VT_OP_TMPFILE: n |= VT_FSF_TMPFILE; break;
 	case VT_OP_FCAPS_SET: case VT_OP_FCAPS_GET: case VT_OP_FCAPS_REMOVE:
+	case VT_OP_XATTR_SET_SECURITY: case VT_OP_XATTR_GET_SECURITY:
+	case VT_OP_XATTR_REMOVE_SECURITY:
 		n |= VT_FSF_XATTR_SECURITY; break;
 	case VT_OP_XATTR_SET_USER: case VT_OP_XATTR_GET_USER: case VT_OP_XATTR_REMOVE_USER:
 		n |= VT_FSF_XATTR_USER; break;

@@ -41,6 +41,10 @@ static const char *const names[VT_OP__COUNT] = {
 	[VT_OP_XATTR_GET_TRUSTED] = "xattr-get-trusted",
 	[VT_OP_XATTR_REMOVE_USER] = "xattr-remove-user",
 	[VT_OP_XATTR_REMOVE_TRUSTED] = "xattr-remove-trusted",
+	[VT_OP_XATTR_SET_SECURITY] = "xattr-set-security",
+	[VT_OP_XATTR_GET_SECURITY] = "xattr-get-security",
+	[VT_OP_XATTR_REMOVE_SECURITY] = "xattr-remove-security",
+	[VT_OP_FAT_SET_ATTRS] = "fat-set-attrs",
 	[VT_OP_MKNOD_CHR] = "mknod-chr",
 	[VT_OP_RENAME_WHITEOUT] = "rename-whiteout",
 	[VT_OP_EXEC] = "exec",
@@ -134,6 +138,9 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 	case VT_OP_CACHESTAT:
 	case VT_OP_FSCRYPT_SET_POLICY:
 		vt_model_fileop(w, op, out);
+		break;
+	case VT_OP_FAT_SET_ATTRS:
+		vt_model_fat_set_attrs(w, op, out);
 		break;
 	default:
 		vt_model_xattr(w, op, out);

@@ -54,6 +54,13 @@ struct vt_optowner_fs {
 	bool short_names;
 	/* where its rules and mount options are, for messages */
 	const char *source;
+	/* the mode an attribute byte gives (fat_make_mode, exfat_make_mode):
+	 * MODE less the w bits where RO reaches, less the fmask or dmask */
+	mode_t (*make_mode)(const struct vt_optowner_opts *o, bool dir, bool ro, mode_t mode);
+	/* FAT_IOCTL_SET_ATTRIBUTES asks CAP_LINUX_IMMUTABLE for the system
+	 * attribute always (exfat_ioctl_set_attributes), not only with the
+	 * sys_immutable option (fat_ioctl_set_attributes) */
+	bool sys_always;
 };
 
 extern const struct vt_optowner_fs vt_optowner_vfat, vt_optowner_msdos, vt_optowner_exfat;
@@ -78,6 +85,7 @@ struct vt_optowner_opts {
 	mode_t allow_utime;
 	bool quiet;		/* fat's quiet: fat_setattr hides its refusals */
 	bool rodir;		/* fat's rodir: ATTR_RO on a directory is read-only */
+	bool sys_immutable;	/* fat's sys_immutable: ATTR_SYS is S_IMMUTABLE (no world sets it) */
 };
 
 /* allow_utime when the option is not given (fat_fill_super; exfat_fill_super

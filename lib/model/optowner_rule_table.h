@@ -44,6 +44,10 @@
 	X(FAT_SETATTR_OK, "fat_setattr.ok", OUTCOME, FAT,                                         \
 	  "notify_change -> fat_setattr (exfat_setattr): setattr_prepare, the option-id and "    \
 	  "mode checks, setattr_copy")                                                            \
+	X(FAT_IOCTL_SYS, "fat_ioctl_set_attributes.attr_sys-capable-cap_linux_immutable", CHECK,  \
+	  FAT, "fat_ioctl_set_attributes: ATTR_SYS with sys_immutable needs "                    \
+	  "capable(CAP_LINUX_IMMUTABLE) (exfat_ioctl_set_attributes: always); the mode change "  \
+	  "is then fat_setattr's (exfat_setattr's) with file_mnt_idmap: EPERM")                  \
 	X(OPT_RENAME_FLAGS, "rename.fs-rename-flags", CHECK, FAT,                                 \
 	  "vfs_rename -> ->rename: vfat_rename2 takes RENAME_NOREPLACE and RENAME_EXCHANGE, "    \
 	  "msdos_rename and exfat_rename only RENAME_NOREPLACE; other flags: EINVAL")

@@ -66,12 +66,10 @@ static bool exfat_mode_can_hold_ro(const struct vt_optowner_opts *o, mode_t mode
 	return (~o->fs_fmask & WUGO) != 0;
 }
 
-/* fat_make_mode(sbi, attrs, S_IRWXUGO): ATTR_RO clears the w bits, on a
+/* fat_make_mode(sbi, attrs, mode): ATTR_RO clears the w bits, on a
  * directory only with rodir */
-static mode_t fat_make_mode(const struct vt_optowner_opts *o, bool dir, bool ro)
+static mode_t fat_make_mode(const struct vt_optowner_opts *o, bool dir, bool ro, mode_t mode)
 {
-	mode_t mode = RWXUGO;
-
 	if (ro && !(dir && !o->rodir))
 		mode &= ~(mode_t)WUGO;
 	if (dir)
@@ -79,12 +77,10 @@ static mode_t fat_make_mode(const struct vt_optowner_opts *o, bool dir, bool ro)
 	return (mode & ~o->fs_fmask) | S_IFREG;
 }
 
-/* exfat_make_mode(sbi, attr, 0777): EXFAT_ATTR_READONLY clears the w bits
+/* exfat_make_mode(sbi, attr, mode): EXFAT_ATTR_READONLY clears the w bits
  * of a file, never of a directory (EXFAT_ATTR_SUBDIR) */
-static mode_t exfat_make_mode(const struct vt_optowner_opts *o, bool dir, bool ro)
+static mode_t exfat_make_mode(const struct vt_optowner_opts *o, bool dir, bool ro, mode_t mode)
 {
-	mode_t mode = RWXUGO;
-
 	if (ro && !dir)
 		mode &= ~(mode_t)WUGO;
 	if (dir)
@@ -100,7 +96,7 @@ static struct vt_minode fat_fill_inode(const struct vt_optowner_opts *o, bool di
 
 	i.uid = o->fs_uid;
 	i.gid = o->fs_gid;
-	i.mode = fat_make_mode(o, dir, ro);
+	i.mode = fat_make_mode(o, dir, ro, RWXUGO);
 	return i;
 }
 
@@ -112,7 +108,7 @@ static struct vt_minode exfat_fill_inode(const struct vt_optowner_opts *o, bool 
 
 	i.uid = o->fs_uid;
 	i.gid = o->fs_gid;
-	i.mode = exfat_make_mode(o, dir, ro);
+	i.mode = exfat_make_mode(o, dir, ro, RWXUGO);
 	return i;
 }
 
@@ -335,17 +331,74 @@ static int setattr_of_exfat(const struct vt_world *w, struct vt_minode *i, struc
 	return vt_fat_setattr(w, i, ia, rule, EXFAT_VALID_MODE, exfat_mode_can_hold_ro);
 }
 
+/* include/uapi/linux/msdos_fs.h; exfat's EXFAT_ATTR_READONLY and
+ * EXFAT_ATTR_SYSTEM (fs/exfat/exfat_raw.h) have the same values */
+#define ATTR_RO_ 0x01u
+#define ATTR_SYS_ 0x04u
+
+/* FAT_IOCTL_SET_ATTRIBUTES on an fd open for reading (fs/fat/file.c
+ * fat_ioctl_set_attributes; fs/exfat/file.c exfat_ioctl_set_attributes,
+ * the same steps): mnt_want_write_file, then the attribute byte becomes
+ * "the equivalent to a chmod()": ia_mode = make_mode(attr, S_IRWXUGO) for a
+ * directory, make_mode(attr, S_IRUGO | S_IWUGO | (i_mode & S_IXUGO)) for a
+ * file, ATTR_MODE | ATTR_CTIME; the system attribute needs
+ * capable(CAP_LINUX_IMMUTABLE) (fat: only with sys_immutable); then
+ * ->setattr (fat_setattr, exfat_setattr) is called directly, not through
+ * notify_change, with the idmap of the file's mount: setattr_prepare's
+ * inode_owner_or_capable(idmap) is the only owner check, and fat's quiet
+ * makes its refusal a success that changes nothing (the attributes are
+ * still saved, fat_save_attrs; the mode shows none of them). Not
+ * modelled: the root directory's EINVAL (no case's P/o is the mount's
+ * root) and ATTR_SYS already set on the inode (oldattr: the model's
+ * inodes are made by ->create and ->mkdir, ATTR_ARCH or ATTR_DIR). */
+void vt_model_fat_set_attrs(const struct vt_world *w, const struct vt_mop_args *a,
+			    struct vt_expect *e)
+{
+	const struct vt_optowner_opts *o = w->optowner;
+	struct vt_minode i = w->obj;
+	struct iattr ia = { .valid = IA_MODE };
+	enum vt_rule rule = VT_R_NONE;
+	bool dir = S_ISDIR(i.mode);
+	int ret = vt_may_lookup(w, &rule);
+
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	if (!vt_hit(w, VT_R_LOOKUP_NOENT, i.exists))
+		VT_FAIL(e, ENOENT, VT_R_LOOKUP_NOENT);
+	ret = vt_inode_permission_at(w, &i, VT_MAY_READ, VT_R_OPEN_PERM, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	/* any other filesystem: no such ioctl (vfs_ioctl, ->unlocked_ioctl:
+	 * ENOTTY); no case asks it there */
+	if (!o)
+		VT_FAIL(e, ENOTTY, VT_R_NONE);
+	ia.mode = o->fs->make_mode(o, dir, (a->fat_attr & ATTR_RO_) != 0,
+				   dir ? RWXUGO : RUGO | WUGO | (i.mode & XUGO));
+	if ((o->fs->sys_always || o->sys_immutable) && (a->fat_attr & ATTR_SYS_) &&
+	    !vt_hit(w, VT_R_FAT_IOCTL_SYS, vt_capable(w, VT_CAP_LINUX_IMMUTABLE)))
+		VT_FAIL(e, EPERM, VT_R_FAT_IOCTL_SYS);
+	ret = o->fs->setattr(w, &i, &ia, &rule);
+	if (ret)
+		VT_FAIL(e, -ret, rule);
+	VT_SUCCEED(e, rule);
+	e->result = i;
+	vt_model_seen(w, e);
+}
+
 const struct vt_optowner_fs vt_optowner_vfat = {
 	"vfat", setattr_of_fat, fat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_ | RENAME_EXCHANGE_, true, true, false, "fs/fat (fat_setattr, vfat_rename2)",
+	fat_make_mode, false,
 };
 const struct vt_optowner_fs vt_optowner_msdos = {
 	"msdos", setattr_of_fat, fat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_, true, true, true, "fs/fat (fat_setattr, msdos_rename, msdos_format_name)",
+	fat_make_mode, false,
 };
 const struct vt_optowner_fs vt_optowner_exfat = {
 	"exfat", setattr_of_exfat, exfat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_, false, false, false, "fs/exfat: exfat_setattr, exfat_rename, exfat_param_specs",
+	exfat_make_mode, true,
 };
 
 const struct vt_optowner_fs *const vt_optowner_all[] = {
@@ -457,6 +510,10 @@ const char *vt_optowner_rule_na(const struct vt_optowner_fs *fs, enum vt_rule r,
 	if (r == VT_R_RENAME_EXCHANGE && !deny && !(fs->rename_flags & RENAME_EXCHANGE_))
 		return "msdos_rename, exfat_rename: RENAME_EXCHANGE ends in EINVAL, so an exchange "
 		       "with its target present never succeeds";
+	if (r == VT_R_FAT_IOCTL_SYS && !fs->sys_always)
+		return "fat asks CAP_LINUX_IMMUTABLE for ATTR_SYS only with sys_immutable, and no "
+		       "world mounts with it (the attribute would make P/o S_IMMUTABLE, which no "
+		       "case's cleanup could remove)";
 	if (r == VT_R_FAT_QUIET && !fs->has_quiet)
 		return "exfat has no quiet option (exfat_param_specs): exfat_setattr returns every "
 		       "refusal";

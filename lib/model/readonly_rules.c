@@ -87,6 +87,7 @@ bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
 	case VT_OP_FCAPS_GET:
 	case VT_OP_XATTR_GET_USER:
 	case VT_OP_XATTR_GET_TRUSTED:
+	case VT_OP_XATTR_GET_SECURITY:
 	case VT_OP_EXEC:
 	/* file_rules.c: no write (access(W_OK) meets sb_permission there) */
 	case VT_OP_ACCESS:
@@ -160,6 +161,7 @@ bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
 		if (!S_ISREG(i->mode))
 			DECIDE(e, EINVAL, VT_R_NONE);
 		break;
+	case VT_OP_FAT_SET_ATTRS:	/* mnt_want_write_file after the open */
 	case VT_OP_FCHOWN: {
 		struct vt_mop_args rd = *a;
 
@@ -177,6 +179,8 @@ bool vt_model_read_only(const struct vt_world *w, const struct vt_mop_args *a,
 	case VT_OP_XATTR_SET_TRUSTED:
 	case VT_OP_XATTR_REMOVE_USER:
 	case VT_OP_XATTR_REMOVE_TRUSTED:
+	case VT_OP_XATTR_SET_SECURITY:
+	case VT_OP_XATTR_REMOVE_SECURITY:
 		if (!w->obj.exists)
 			DECIDE(e, ENOENT, VT_R_LOOKUP_NOENT);
 		break;

@@ -205,6 +205,12 @@
 	  "xattr_permission: user.* on a sticky directory needs inode_owner_or_capable")          \
 	X(XATTR_PERM, "xattr_permission.inode_permission", CHECK, NONE,                           \
 	  "xattr_permission: inode_permission")                                                   \
+	X(XATTR_SECURITY_SET, "cap_inode_setxattr.ns_capable-s_user_ns-cap_sys_admin", CHECK,    \
+	  NONE, "cap_inode_setxattr: security.* but security.capability needs "                 \
+	  "ns_capable(s_user_ns, CAP_SYS_ADMIN)")                                                 \
+	X(XATTR_SECURITY_RM, "cap_inode_removexattr.ns_capable-s_user_ns-cap_sys_admin", CHECK,  \
+	  NONE, "cap_inode_removexattr: security.* but security.capability needs "              \
+	  "ns_capable(s_user_ns, CAP_SYS_ADMIN)")                                                 \
 	X(XATTR_ABSENT, "xattr.absent", CHECK, NONE, "the attribute does not exist")              \
 	X(XATTR_OK, "xattr.ok", OUTCOME, NONE, "xattr_permission")                                \
 	/* exec: fs/exec.c, security/commoncap.c */                                               \

@@ -78,6 +78,9 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 void vt_model_exec(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 void vt_model_xattr(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 /* access, chdir/fchdir, O_NOATIME, F_SETLEASE, the fileattr ioctls (file_rules.c) */
+/* FAT_IOCTL_SET_ATTRIBUTES (optowner_rules.c) */
+void vt_model_fat_set_attrs(const struct vt_world *w, const struct vt_mop_args *a,
+			    struct vt_expect *e);
 void vt_model_fileop(const struct vt_world *w, const struct vt_mop_args *a, struct vt_expect *e);
 
 /* A read-only sb (w->sb_rdonly): the refusal the VFS gives OP before the

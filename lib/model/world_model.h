@@ -65,6 +65,7 @@ struct vt_minode {
 	struct vt_kfcaps fcaps;
 	bool user_xattr;	/* has user.vt */
 	bool trusted_xattr;	/* has trusted.vt */
+	bool security_xattr;	/* has security.vt */
 	bool nonempty;		/* holds data, a directory an entry (only fscrypt's
 				 * ->empty_dir asks; elsewhere a fixture detail) */
 	int enc_policy;		/* 0: not encrypted; n: has the suite's v1 policy n */
@@ -167,6 +168,12 @@ enum vt_mop {
 	VT_OP_READ_ATIME,	/* open(P/o, O_RDONLY) + read 1 byte: is the atime updated? */
 	VT_OP_CACHESTAT,	/* open(P/o, O_RDONLY) + cachestat(2) of the whole file */
 	VT_OP_FSCRYPT_SET_POLICY,/* open(P/o, O_RDONLY) + FS_IOC_SET_ENCRYPTION_POLICY, v1 policy n */
+	/* xattr_rules.c: a security.* name other than security.capability */
+	VT_OP_XATTR_SET_SECURITY,/* setxattr(P/o, security.vt) */
+	VT_OP_XATTR_GET_SECURITY,/* getxattr(P/o, security.vt) */
+	VT_OP_XATTR_REMOVE_SECURITY,/* removexattr(P/o, security.vt) */
+	/* optowner_rules.c: fat and exfat only */
+	VT_OP_FAT_SET_ATTRS,	/* open(P/o, O_RDONLY) + FAT_IOCTL_SET_ATTRIBUTES(fat_attr) */
 	VT_OP__COUNT
 };
 
@@ -188,6 +195,7 @@ struct vt_mop_args {
 	 * fsetxattr/fgetxattr/fremovexattr(fd, ...) */
 	bool by_fd;
 	int enc_policy;		/* FSCRYPT_SET_POLICY: the suite's v1 policy n (1 or 2) */
+	uint32_t fat_attr;	/* FAT_SET_ATTRS: the attribute byte (ATTR_RO 0x01, ATTR_SYS 0x04...) */
 };
 
 /* What the kernel must do. */

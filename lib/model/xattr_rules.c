@@ -3,8 +3,10 @@
  * set_posix_acl, posix_acl_valid, posix_acl_update_mode,
  * posix_acl_equiv_mode, vfs_posix_acl_to_xattr), file capabilities
  * (security/commoncap.c: cap_convert_nscap, cap_inode_getsecurity,
- * rootid_owns_currentns, cap_inode_removexattr) and user.* / trusted.*
- * (fs/xattr.c: xattr_permission, may_write_xattr). */
+ * rootid_owns_currentns, cap_inode_removexattr), user.* / trusted.*
+ * (fs/xattr.c: xattr_permission, may_write_xattr) and the other
+ * security.* names (security/commoncap.c: cap_inode_setxattr,
+ * cap_inode_removexattr; fs/xattr.c: vfs_getxattr). */
 #include "model/rules.h"
 #include "model/optowner_rules.h"
 #include "world/xattr_view.h"
@@ -309,23 +311,48 @@ static void fcaps_remove(const struct vt_world *w, struct vt_expect *e)
 	vt_model_seen(w, e);
 }
 
-/* user.* and trusted.*: fs/xattr.c (xattr_permission, may_write_xattr,
- * vfs_getxattr, __vfs_setxattr_locked, __vfs_removexattr_locked) */
+/* user.*, trusted.* and security.vt: fs/xattr.c (xattr_permission,
+ * may_write_xattr, vfs_getxattr, __vfs_setxattr_locked,
+ * __vfs_removexattr_locked), security/security.c (security_inode_setxattr,
+ * security_inode_removexattr) and security/commoncap.c. */
 static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
 			struct vt_expect *e)
 {
 	struct vt_minode i = w->obj;
 	bool trusted = a->op == VT_OP_XATTR_SET_TRUSTED || a->op == VT_OP_XATTR_GET_TRUSTED ||
 		       a->op == VT_OP_XATTR_REMOVE_TRUSTED;
-	bool write = a->op != VT_OP_XATTR_GET_USER && a->op != VT_OP_XATTR_GET_TRUSTED;
-	bool *present = trusted ? &i.trusted_xattr : &i.user_xattr;
+	bool security = a->op == VT_OP_XATTR_SET_SECURITY || a->op == VT_OP_XATTR_GET_SECURITY ||
+			a->op == VT_OP_XATTR_REMOVE_SECURITY;
+	bool set = a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED ||
+		   a->op == VT_OP_XATTR_SET_SECURITY;
+	bool write = a->op != VT_OP_XATTR_GET_USER && a->op != VT_OP_XATTR_GET_TRUSTED &&
+		     a->op != VT_OP_XATTR_GET_SECURITY;
+	bool *present = trusted ? &i.trusted_xattr : security ? &i.security_xattr : &i.user_xattr;
 	enum vt_rule rule;
 	int ret;
 
-	/* xattr_permission(): MAY_WRITE -> may_write_xattr() first */
+	/* xattr_permission(): MAY_WRITE -> may_write_xattr() first, for
+	 * every namespace */
 	if (write && !vt_hit(w, VT_R_WRITE_XATTR_UNMAPPED, !vt_has_unmapped_id(w, &i)))
 		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
-	if (trusted) {
+	if (security) {
+		/* xattr_permission: "No restriction for security.* and
+		 * system.* from the VFS": no file type, sticky or
+		 * inode_permission check. security_inode_setxattr ->
+		 * cap_inode_setxattr and security_inode_removexattr ->
+		 * cap_inode_removexattr (no LSM here sets
+		 * inode_xattr_skipcap): ns_capable(dentry->d_sb->s_user_ns,
+		 * CAP_SYS_ADMIN), the superblock's namespace, not the
+		 * mount's idmap. vfs_getxattr asks nothing of the caller
+		 * (security_inode_getxattr: no hook; cap_inode_getsecurity
+		 * answers EOPNOTSUPP for names but "capability", so the
+		 * filesystem's handler is read). */
+		if (set && !vt_hit(w, VT_R_XATTR_SECURITY_SET, vt_sb_ns_capable(w, VT_CAP_SYS_ADMIN)))
+			VT_FAIL(e, EPERM, VT_R_XATTR_SECURITY_SET);
+		if (write && !set &&
+		    !vt_hit(w, VT_R_XATTR_SECURITY_RM, vt_sb_ns_capable(w, VT_CAP_SYS_ADMIN)))
+			VT_FAIL(e, EPERM, VT_R_XATTR_SECURITY_RM);
+	} else if (trusted) {
 		/* trusted.* only for capable(CAP_SYS_ADMIN) (initial namespace) */
 		if (!vt_hit(w, VT_R_XATTR_TRUSTED, vt_capable(w, VT_CAP_SYS_ADMIN)))
 			VT_FAIL(e, write ? EPERM : ENODATA, VT_R_XATTR_TRUSTED);
@@ -344,7 +371,7 @@ static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
 	 * then the filesystem's handler */
 	if (vt_optowner_xattr_handler(w, &rule))
 		VT_FAIL(e, EOPNOTSUPP, rule);
-	if (a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED) {
+	if (set) {
 		*present = true;
 	} else {
 		if (!vt_hit(w, VT_R_XATTR_ABSENT, *present))

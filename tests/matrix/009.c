@@ -1,5 +1,5 @@
-/* matrix/009: user.* and trusted.* extended attributes through idmapped
- * mounts.
+/* matrix/009: user.*, trusted.* and security.* extended attributes
+ * through idmapped mounts.
  *
  * setxattr, getxattr and removexattr of user.vt and trusted.vt on files and sticky directories with
  * mapped and unmapped owners. Guards xattr_permission: EPERM for inodes
@@ -7,7 +7,13 @@
  * the initial namespace (ENODATA for readers without it), user.* on sticky directories only for the owner
  * or a CAP_FOWNER holder, otherwise write permission in the mount's view.
  * The fd forms (fsetxattr, fgetxattr, fremovexattr) of the same, after an
- * open(O_RDONLY) through the mount. */
+ * open(O_RDONLY) through the mount. security.vt (a security.* name other
+ * than security.capability, matrix/006's): may_write_xattr as for every
+ * namespace, then cap_inode_setxattr / cap_inode_removexattr ask
+ * ns_capable(s_user_ns, CAP_SYS_ADMIN), the superblock's namespace (the
+ * userns maps tell it from trusted.*'s capable()); no file type, sticky
+ * or inode_permission check (xattr_permission leaves security.* alone),
+ * and getxattr asks nothing. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -83,8 +89,69 @@ static void make_fd(int x, struct vt_mcase *c)
 		 fd_kinds[k].name, owners[o].name);
 }
 
+/* security.vt, appended after the cases above (their ids stay):
+ * set, get and remove by path on file-0644 of the three owners (the owner
+ * 70000 is unmapped on every idmapped map: may_write_xattr), set on
+ * dir-1777 (no sticky-directory rule for security.*), the edges (set on a
+ * fifo: no file type rule; get and remove of an absent attribute:
+ * ENODATA), and the fd forms on file-0200 of the three owners, where the
+ * open(O_RDONLY) decides before the attribute's own checks (the path
+ * form's get reads what the caller could not open). */
+static const enum vt_mop sec_ops[] = { VT_OP_XATTR_SET_SECURITY, VT_OP_XATTR_GET_SECURITY,
+				       VT_OP_XATTR_REMOVE_SECURITY };
+#define NSEC_PATH (3 * NOWNERS + NOWNERS)
+#define NSEC_EDGES 3
+#define NSEC_FD (3 * NOWNERS)
+#define NSEC (NSEC_PATH + NSEC_EDGES + NSEC_FD)
+
+static void make_security(int x, struct vt_mcase *c)
+{
+	int o = x % NOWNERS, t = x / NOWNERS;
+	mode_t mode = S_IFREG | 0644;
+	const char *kind = "file-0644", *owner = owners[o].name;
+
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->umask = 022;
+	if (x < 3 * NOWNERS) {
+		c->op.op = sec_ops[t];
+	} else if (x < NSEC_PATH) {
+		c->op.op = VT_OP_XATTR_SET_SECURITY;
+		mode = S_IFDIR | 01777;
+		kind = "dir-1777";
+	} else if (x < NSEC_PATH + NSEC_EDGES) {
+		static const enum vt_mop edge[] = { VT_OP_XATTR_SET_SECURITY, VT_OP_XATTR_GET_SECURITY,
+						    VT_OP_XATTR_REMOVE_SECURITY };
+		int k = x - NSEC_PATH;
+
+		c->op.op = edge[k];
+		mode = (k == 0 ? S_IFIFO : S_IFREG) | 0666;
+		c->obj = vt_fx_inode(mode, 1000, 1000);
+		c->obj.security_xattr = false;
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=%s-1000:1000-no-xattrs",
+			 vt_mop_name(c->op.op), k == 0 ? "fifo-0666" : "file-0666");
+		return;
+	} else {
+		x -= NSEC_PATH + NSEC_EDGES;
+		o = x % NOWNERS;
+		owner = owners[o].name;
+		c->op.op = sec_ops[x / NOWNERS];
+		c->op.by_fd = true;
+		mode = S_IFREG | 0200;
+		kind = "file-0200";
+	}
+	c->obj = vt_fx_inode(mode, owners[o].uid, owners[o].gid);
+	/* get and remove find it present */
+	c->obj.security_xattr = c->op.op != VT_OP_XATTR_SET_SECURITY;
+	snprintf(c->what, sizeof(c->what), "op=%s%s/obj=%s-%s", c->op.by_fd ? "f" : "",
+		 vt_mop_name(c->op.op), kind, owner);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
+	if (local >= NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED) {
+		make_security(local - NOWNERS * NKINDS * NOPS - NEDGES - NFD_USER - NFD_TRUSTED, c);
+		return;
+	}
 	if (local >= NOWNERS * NKINDS * NOPS + NEDGES) {
 		make_fd(local - NOWNERS * NKINDS * NOPS - NEDGES, c);
 		return;
@@ -113,5 +180,6 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED, make,
+VT_MATRIX_FAMILY_WIDE(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED + NSEC,
+		      make,
 		      VT_WIDE_USERNS)
