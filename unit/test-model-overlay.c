@@ -367,6 +367,117 @@ static void unlink_rows(void)
 		   "shift10000: unlink is EROFS (read-only overlay)");
 }
 
+/* One xattr row through vt_ovl_model_mop: OP on the lower file of W; the
+ * errno, the deciding rule and what the upper layer holds afterwards
+ * (UPPER_UID -1: nothing copied up; else its owner and user.vt and
+ * trusted.vt). */
+static void xattr_row(const struct vt_ovl_world *w, enum vt_mop op, int want, enum vt_rule rule,
+		      int64_t upper_uid, bool user, bool trusted, const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = op;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (upper_uid < 0)
+		ok = ok && !e.result.exists;
+	else
+		ok = ok && e.result.exists && e.result.uid.val == (uint32_t)upper_uid &&
+		     e.result.user_xattr == user && e.result.trusted_xattr == trusted;
+	snprintf(name, sizeof(name), "xattr: %s (got %s, %s, upper %s %u user %d trusted %d)", what,
+		 e.err ? vt_errname(e.err) : "success", vt_rule_info(e.rule_id)->slug,
+		 e.result.exists ? "yes" : "no", e.result.uid.val, e.result.user_xattr,
+		 e.result.trusted_xattr);
+	unit_check(ok, name);
+}
+
+/* user.* and trusted.* (op_xattr), worked out from 6.12 fs/xattr.c
+ * xattr_permission and fs/overlayfs/xattrs.c ovl_xattr_get/ovl_xattr_set.
+ * Disk 1000 is 11000 through LOWER (the overlay inode's owner,
+ * ovl_copyattr) and 11000 is disk 21000 through UPPER (the copy-up's
+ * ovl_set_attr); the root mounter's 0 maps through UPPER: writable. */
+static void xattr_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	static struct vt_midmap shift;
+	char err[200];
+
+	/* the owner 11000 sets user.vt on its 0644 file: xattr_permission
+	 * passes on the overlay inode (owner rw-) and the mounter reads the
+	 * lower one (CAP_DAC_OVERRIDE, 11000 maps); copied up as disk 21000,
+	 * then set there */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, 0, VT_R_OVL_XATTR_OK, 21000, true, false,
+		  "11000 sets user.vt on its file: copied up to disk 21000, set there");
+	/* trusted.* needs capable(CAP_SYS_ADMIN) of the caller */
+	xattr_row(&w, VT_OP_XATTR_SET_TRUSTED, EPERM, VT_R_XATTR_TRUSTED, -1, false, false,
+		  "11000 sets trusted.vt: EPERM, no copy-up");
+	/* 12000 is other to the 0644 file: no MAY_WRITE on the overlay inode
+	 * (xattr_permission -> inode_permission -> ovl_permission's
+	 * generic_permission as the caller; no CAP_DAC_OVERRIDE) */
+	w.caller = cred(12000, 12000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EACCES, VT_R_DAC_FILE_OVERRIDE, -1, false, false,
+		  "12000 sets user.vt on 11000's 0644 file: EACCES (the caller's generic_permission)");
+	w.caller = cred(0, 0, -1, true);
+	xattr_row(&w, VT_OP_XATTR_SET_TRUSTED, 0, VT_R_OVL_XATTR_OK, 21000, false, true,
+		  "root sets trusted.vt: copied up, set by the mounter");
+	/* both present on the lower file: ovl_copy_xattr copies both up,
+	 * the removal takes one */
+	w.lower_obj.user_xattr = w.lower_obj.trusted_xattr = true;
+	w.caller = cred(11000, 11000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_REMOVE_USER, 0, VT_R_OVL_XATTR_OK, 21000, false, true,
+		  "11000 removes user.vt: the copy keeps trusted.vt");
+	/* reading needs no copy-up: other may read user.* of a 0644 file;
+	 * trusted.* hides from a caller without CAP_SYS_ADMIN (ENODATA) */
+	w.caller = cred(12000, 12000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		  "12000 reads user.vt of the lower file, nothing copied up");
+	xattr_row(&w, VT_OP_XATTR_GET_TRUSTED, ENODATA, VT_R_XATTR_TRUSTED, -1, false, false,
+		  "12000 reads trusted.vt: ENODATA (xattr_permission)");
+	/* absent on the lower file: the mounter's vfs_getxattr of the real
+	 * inode is ENODATA; a removal asks it before copying up */
+	w.lower_obj.user_xattr = w.lower_obj.trusted_xattr = false;
+	xattr_row(&w, VT_OP_XATTR_GET_USER, ENODATA, VT_R_OVL_XATTR_GET_REAL, -1, false, false,
+		  "12000 reads an absent user.vt: ENODATA from the real inode");
+	w.caller = cred(11000, 11000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_REMOVE_USER, ENODATA, VT_R_OVL_XATTR_REMOVE_LOWER, -1, false, false,
+		  "11000 removes an absent user.vt: ENODATA, nothing copied up");
+	/* disk 50000 has no id through LOWER: the overlay inode's owner is
+	 * invalid, may_write_xattr refuses (HAS_UNMAPPED_ID) even root; a
+	 * read passes by the other bits for both caller and mounter
+	 * (capable_wrt_inode_uidgid fails on unmapped ids) */
+	world(&w, cred(0, 0, -1, true), 0644, 50000, 50000);
+	w.lower_obj.user_xattr = true;
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EPERM, VT_R_WRITE_XATTR_UNMAPPED, -1, false, false,
+		  "root sets user.vt on disk 50000's file: EPERM, its overlay inode has no owner");
+	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		  "root reads user.vt of disk 50000's 0644 file by its other bits");
+	/* disk 30000 is 30000 through LOWER, which UPPER cannot store: the
+	 * copy-up's ovl_set_attr is EOVERFLOW (layers with different maps) */
+	world(&w, cred(0, 0, -1, true), 0644, 30000, 30000);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EOVERFLOW, VT_R_OVL_COPYUP_SETATTR, -1, false, false,
+		  "root sets user.vt on disk 30000's file: UPPER cannot store 30000 (ovl_set_attr)");
+
+	/* the matrix's world on shift10000: the root mounter has no disk id,
+	 * the overlay is read-only: a set is EROFS after the walk, a read
+	 * of the lower value works */
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	shift.name = "shift10000";
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0644, 1000, 1000, &tr);
+	w.lower_obj.user_xattr = true;
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1, false, false,
+		  "shift10000: a set through the read-only overlay is EROFS");
+	xattr_row(&w, VT_OP_XATTR_REMOVE_USER, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1, false, false,
+		  "shift10000: a removal too");
+	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		  "shift10000: 11000 reads its file's user.vt");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -376,7 +487,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(55);
+	unit_begin(70);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -477,5 +588,6 @@ int main(void)
 	matrix_world_rows();
 	setattr_rows();
 	unlink_rows();
+	xattr_rows();
 	return unit_end();
 }

@@ -142,6 +142,13 @@ static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
 			diff(r, "upper on-disk gid", e->result.gid.val, disk->gid.val, false);
 		if (disk->mode != e->result.mode)
 			diff(r, "upper on-disk mode", e->result.mode, disk->mode, true);
+		/* matrix/009: user.vt and trusted.vt on the upper copy (the
+		 * copy-up's, then the set's or the removal's) */
+		if (disk->user_xattr != e->result.user_xattr)
+			diff(r, "upper has user.vt", e->result.user_xattr, disk->user_xattr, false);
+		if (disk->trusted_xattr != e->result.trusted_xattr)
+			diff(r, "upper has trusted.vt", e->result.trusted_xattr, disk->trusted_xattr,
+			     false);
 	}
 	/* unlink: the caller's name is gone (the executor stats nothing) */
 	if (err || e->obj_gone)

@@ -566,6 +566,123 @@ static void op_unlink(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 		  "through the upper idmap covers the lower name", NULL);
 }
 
+static bool xattr_trusted(enum vt_mop op)
+{
+	return op == VT_OP_XATTR_SET_TRUSTED || op == VT_OP_XATTR_GET_TRUSTED ||
+	       op == VT_OP_XATTR_REMOVE_TRUSTED;
+}
+
+/* user.* and trusted.* (matrix/009's "overlay/" cases) on the lower P/o
+ * by path, 6.12 fs/xattr.c and fs/overlayfs/xattrs.c. The VFS's half as
+ * the caller on the overlay inode through the overlay's own mount
+ * (vfs_setxattr / vfs_getxattr / vfs_removexattr(&nop_mnt_idmap) ->
+ * xattr_permission: may_write_xattr's HAS_UNMAPPED_ID on the owner
+ * ovl_copyattr took through the lower idmap, capable(CAP_SYS_ADMIN) for
+ * trusted.*, inode_permission -> ovl_permission for user.*); then the
+ * overlay's catch-all handler (ovl_other_xattr_get/set: "trusted.vt" is
+ * not one of overlay's own trusted.overlay.* names) as the mounter
+ * (ovl_override_creds): ovl_xattr_get reads the real inode through its
+ * layer's idmap; ovl_xattr_set (a removal: value NULL) asks the lower
+ * inode first, copies up (ovl_copy_xattr copies user.* and trusted.*:
+ * the mounter lists and reads them with CAP_SYS_ADMIN) and sets or
+ * removes on the upper copy through the upper idmap. */
+static void op_xattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		     struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	bool get = a->op == VT_OP_XATTR_GET_USER || a->op == VT_OP_XATTR_GET_TRUSTED;
+	bool set = a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED;
+	struct vt_world cw, mw, uw;
+	struct vt_mop_args ga;
+	struct vt_expect pe, me, ue;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	/* path_setxattr / path_removexattr: mnt_want_write after the walk */
+	if (!get && ovl_read_only(w, e))
+		return;
+	/* the caller's xattr_permission on the overlay inode: the plain rules
+	 * with the attribute there (whether it is decides the handler, below) */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = ovl;
+	cw.obj.user_xattr = cw.obj.trusted_xattr = true;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("xattr_permission/overlay")) {
+		say(e, pe.err, pe.rule_id, "xattr_permission through the overlay mount, as the caller "
+			       "on the overlay inode: ", pe.rule);
+		return;
+	}
+	/* user.*: its inode_permission is ovl_permission, whose mounter half
+	 * asks the real (lower) inode, MAY_WRITE as MAY_READ */
+	if (!xattr_trusted(a->op) &&
+	    ovl_inode_permission(w, &ovl, &w->lower_obj, false, get ? VT_MAY_READ : VT_MAY_WRITE, e))
+		return;
+	/* the mounter on the lower inode through the lower idmap: the value
+	 * a get returns (ovl_xattr_get: the real inode is the lower one) or
+	 * the presence a removal asks before copying up (ovl_xattr_set:
+	 * !value && !upperdentry -> vfs_getxattr(mnt_idmap(lowerpath)) */
+	plain_world(&mw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+	mw.dir = vt_minode_make(S_IFDIR | 0755, 0, 0);	/* the lower P */
+	mw.obj = w->lower_obj;
+	ga = *a;
+	ga.op = xattr_trusted(a->op) ? VT_OP_XATTR_GET_TRUSTED : VT_OP_XATTR_GET_USER;
+	if (get) {
+		memset(&me, 0, sizeof(me));
+		vt_model_apply(&mw, &ga, &me);
+		if (!hit(w, VT_R_OVL_XATTR_GET_REAL, !me.err) && VT_REFUSES(VT_R_OVL_XATTR_GET_REAL)) {
+			say(e, me.err, VT_R_OVL_XATTR_GET_REAL, "ovl_xattr_get: vfs_getxattr(lower idmap) "
+				       "as the mounter: ", me.rule);
+			return;
+		}
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		hit(w, VT_R_OVL_XATTR_OK, true);
+		say(e, 0, VT_R_OVL_XATTR_OK, "ovl_xattr_get: the lower inode's value, read by the "
+			  "mounter through the lower idmap", NULL);
+		return;
+	}
+	if (!set) {
+		memset(&me, 0, sizeof(me));
+		vt_model_apply(&mw, &ga, &me);
+		if (!hit(w, VT_R_OVL_XATTR_REMOVE_LOWER, !me.err) &&
+		    VT_REFUSES(VT_R_OVL_XATTR_REMOVE_LOWER)) {
+			say(e, me.err, VT_R_OVL_XATTR_REMOVE_LOWER, "ovl_xattr_set (remove): "
+				       "vfs_getxattr(lower idmap) as the mounter before any copy-up: ",
+			    me.rule);
+			return;
+		}
+	}
+	/* ovl_xattr_set -> ovl_copy_up; the copy has the lower xattrs */
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_obj_set = true;
+	e->upper_obj = up;
+	/* ovl_do_setxattr / ovl_do_removexattr: vfs_setxattr /
+	 * vfs_removexattr(upper idmap, upper copy) as the mounter */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, a, &ue);
+	if (!hit(w, VT_R_OVL_XATTR_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_XATTR_UPPER)) {
+		/* the copy stays, with the lower xattrs */
+		say(e, ue.err, VT_R_OVL_XATTR_UPPER, "ovl_xattr_set: on the upper copy through the "
+			       "upper idmap as the mounter: ", ue.rule);
+		return;
+	}
+	e->upper_obj = ue.result;
+	seen(w, w->upper_idmap, &ue.result, e);
+	hit(w, VT_R_OVL_XATTR_OK, true);
+	say(e, 0, VT_R_OVL_XATTR_OK, "ovl_xattr_set: copied up (with the lower xattrs), then set "
+		  "or removed on the upper copy by the mounter through the upper idmap", NULL);
+}
+
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -629,6 +746,14 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		memset(&oe, 0, sizeof(oe));
 		op_setattr(w, a, &oe);
 		goto answer;
+	/* user.* and trusted.* by path: op_xattr */
+	case VT_OP_XATTR_SET_USER: case VT_OP_XATTR_SET_TRUSTED: case VT_OP_XATTR_GET_USER:
+	case VT_OP_XATTR_GET_TRUSTED: case VT_OP_XATTR_REMOVE_USER: case VT_OP_XATTR_REMOVE_TRUSTED:
+		if (a->by_fd)
+			goto unmodelled;
+		memset(&oe, 0, sizeof(oe));
+		op_xattr(w, a, &oe);
+		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)
 			goto unmodelled;
@@ -666,6 +791,8 @@ answer:
 		e->result = create ? vt_minode_make(oe.upper_mode, 0, 0) : w->lower_obj;
 		if (oe.upper_mode)	/* op_setattr: the mode the upper copy has now */
 			e->result.mode = oe.upper_mode;
+		if (oe.upper_obj_set)	/* op_xattr: the whole upper inode */
+			e->result = oe.upper_obj;
 		if (oe.whiteout) {
 			/* vfs_whiteout: vfs_mknod(S_IFCHR | WHITEOUT_MODE (0),
 			 * WHITEOUT_DEV); no umask (not do_mknodat) */

@@ -8,8 +8,9 @@
  *
  * Scope: regular files in the overlay's root directory whose real inode is
  * on the lower layer (not copied up yet); the root is the upper directory.
- * No POSIX ACLs (the overlay inode takes them from the real one through
- * ovl_get_acl, not modelled here). */
+ * user.* and trusted.* xattrs (op_xattr: ovl_xattr_get, ovl_xattr_set) on
+ * that file. No POSIX ACLs (the overlay inode takes them from the real one
+ * through ovl_get_acl, not modelled here). */
 #ifndef VT_MODEL_OVERLAY_H
 #define VT_MODEL_OVERLAY_H
 
@@ -55,6 +56,11 @@ struct vt_ovl_expect {
 	vt_kgid_t upper_gid;
 	mode_t upper_mode;	/* VT_OVL_CREATE: the new upper file's */
 	bool whiteout;		/* the upper entry is a whiteout (char 0:0) */
+	/* the upper inode as a whole (its xattrs, ACLs, capability too) when
+	 * the operation decided it (op_xattr); else it is the lower object
+	 * with the owner and mode above */
+	bool upper_obj_set;
+	struct vt_minode upper_obj;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
@@ -69,7 +75,8 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * passes by its other bits), P/o a lower file (W->lower_obj), both
  * layers idmapped. A: VT_OP_OPEN_READ, OPEN_WRITE, OPEN_TRUNC on P/o, or
  * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name), VT_OP_CHOWN
- * of P/o (no setid bits, no file capabilities). E in the matrix's terms: err, rule_id,
+ * of P/o (no setid bits, no file capabilities), VT_OP_XATTR_{SET,GET,REMOVE}_
+ * {USER,TRUSTED} of P/o by path. E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */

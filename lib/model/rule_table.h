@@ -335,7 +335,23 @@
 	/* exec again (appended: no other rule's index moves) */                                  \
 	X(EXEC_MNT_SUID, "mnt_may_suid.current_in_userns-s_user_ns", BRANCH, SB_USERNS,           \
 	  "mnt_may_suid (bprm_fill_uid, get_file_caps): setuid/setgid bits and file caps "        \
-	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")
+	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")          \
+	/* overlayfs: user.* and trusted.* through the overlay (appended) */                       \
+	X(OVL_XATTR_GET_REAL, "ovl_xattr_get.real-vfs_getxattr", CHECK, OVERLAY,                   \
+	  "ovl_xattr_get: vfs_getxattr(real layer idmap, real inode) with the mounter's creds "   \
+	  "(ovl_override_creds): xattr_permission on the real inode, then its value (ENODATA "     \
+	  "if the real inode has none)")                                                           \
+	X(OVL_XATTR_REMOVE_LOWER, "ovl_xattr_set.remove-lower-vfs_getxattr", CHECK, OVERLAY,       \
+	  "ovl_xattr_set: a removal on a file not copied up first asks vfs_getxattr(lower idmap, " \
+	  "lower inode) as the mounter: ENODATA (or its refusal) and nothing is copied up")       \
+	X(OVL_XATTR_UPPER, "ovl_xattr_set.upper-vfs_setxattr", CHECK, OVERLAY,                     \
+	  "ovl_xattr_set: after the copy-up (ovl_copy_xattr copies the lower xattrs), "           \
+	  "ovl_do_setxattr/ovl_do_removexattr -> vfs_setxattr/vfs_removexattr(upper idmap, "      \
+	  "upper copy) with the mounter's creds")                                                  \
+	X(OVL_XATTR_OK, "ovl_xattr.ok", OUTCOME, OVERLAY,                                          \
+	  "user.*/trusted.* through the overlay: xattr_permission as the caller on the overlay "  \
+	  "inode (ovl_permission), then the real inode's value read (ovl_xattr_get) or the "      \
+	  "upper copy written (ovl_xattr_set) by the mounter through its layer's idmap")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
