@@ -6,6 +6,7 @@
 #include "unit.h"
 #include "model/overlay_model.h"
 #include "model/rules.h"
+#include "world/xattr_view.h"
 #include "util/errname.h"
 
 #include <errno.h>
@@ -478,6 +479,114 @@ static void xattr_rows(void)
 		  "shift10000: 11000 reads its file's user.vt");
 }
 
+/* An access ACL u::rw-,u:ID:rw-,g::r--,g:ID:r--,m::rw-,o::--- */
+static void add_acl(struct vt_minode *i, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	static const uint16_t perms[6] = { 6, 6, 4, 4, 6, 0 };
+
+	for (int k = 0; k < 6; k++) {
+		i->acl[k].tag = tags[k];
+		i->acl[k].perm = perms[k];
+		i->acl[k].uid = vt_kuid(tags[k] == VT_ACL_USER ? id : VT_ID_INVALID);
+		i->acl[k].gid = vt_kgid(tags[k] == VT_ACL_GROUP ? id : VT_ID_INVALID);
+	}
+	i->nacl = 6;
+}
+
+/* setxattr(system.posix_acl_access) of u::rwx,u:ID:rw-,g::r-x,g:ID:r--,m::rwx,o::r-- */
+static void set_acl_args(struct vt_mop_args *a, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	static const uint16_t perms[6] = { 7, 6, 5, 4, 7, 4 };
+
+	memset(a, 0, sizeof(*a));
+	a->op = VT_OP_ACL_SET;
+	a->nacl = 6;
+	for (int k = 0; k < 6; k++) {
+		a->acl[k].tag = tags[k];
+		a->acl[k].perm = perms[k];
+		a->acl[k].uid = vt_cuid(tags[k] == VT_ACL_USER ? id : VT_ID_INVALID);
+		a->acl[k].gid = vt_cgid(tags[k] == VT_ACL_GROUP ? id : VT_ID_INVALID);
+	}
+}
+
+/* POSIX access ACLs (op_acl), worked out from 6.12 fs/overlayfs/inode.c
+ * (do_ovl_get_acl, ovl_get_acl_path, ovl_idmap_posix_acl, ovl_set_acl,
+ * ovl_set_or_remove_acl) and fs/posix_acl.c (vfs_get_acl,
+ * vfs_posix_acl_to_xattr, do_set_acl, vfs_set_acl, vfs_set_acl_idmapped_mnt,
+ * set_posix_acl). LOWER shows disk 0-9999 as 10000-19999; UPPER stores
+ * 10000-19999 as disk 20000-29999 and nothing for 30000. */
+static void acl_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+
+	/* disk u:1000,g:1000 through LOWER is kuid/kgid 11000 on the overlay
+	 * inode (ovl_idmap_posix_acl); the initial root reads 11000 */
+	world(&w, cred(0, 0, -1, true), 0660, 0, 0);
+	w.posixacl = true;
+	add_acl(&w.lower_obj, 1000);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_ACL_GET;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_ACL_OK && e.got_nacl == 6 &&
+			   e.got_acl[1].uid.val == 11000 && e.got_acl[3].gid.val == 11000 &&
+			   !e.result.exists,
+		   "acl: disk entries 1000 read through the overlay as 11000 (LOWER), no copy-up");
+	/* disk 50000 has no id through LOWER: make_vfsuid gives
+	 * INVALID_VFSUID, vfs_posix_acl_to_xattr writes -1 */
+	add_acl(&w.lower_obj, 50000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.got_nacl == 6 && e.got_acl[1].uid.val == VT_ID_INVALID &&
+			   e.got_acl[3].gid.val == VT_ID_INVALID,
+		   "acl: disk entries 50000 (unmapped through LOWER) read as -1");
+	/* a real inode of a filesystem without ACLs: do_ovl_get_acl returns
+	 * NULL (!IS_POSIXACL(realinode)): ENODATA, though the overlay has
+	 * SB_POSIXACL */
+	w.posixacl = false;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == ENODATA && e.rule_id == VT_R_ACL_GET_NODATA,
+		   "acl: a layer without POSIX ACLs reads none (ENODATA)");
+	w.posixacl = true;
+	w.lower_obj.nacl = 0;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == ENODATA && e.rule_id == VT_R_ACL_GET_NODATA,
+		   "acl: a lower file without an ACL: ENODATA");
+
+	/* the owner 11000 (disk 1000 through LOWER) sets u:12000,g:12000:
+	 * the copy-up stores disk 21000:21000, the mounter's vfs_set_acl
+	 * stores 12000 through UPPER as disk 22000; mode from the ACL
+	 * (posix_acl_update_mode: u::rwx, m::rwx, o::r--): 0774 */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	w.posixacl = true;
+	set_acl_args(&a, 12000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_ACL_OK && e.result.exists &&
+			   e.result.uid.val == 21000 && e.result.nacl == 6 &&
+			   e.result.acl[1].uid.val == 22000 && e.result.acl[3].gid.val == 22000 &&
+			   e.result.mode == (S_IFREG | 0774) && e.seen_uid.val == 11000,
+		   "acl: 11000 sets u:12000 on its lower file: upper disk 21000 with u:22000, 0774");
+	/* 30000 is a valid kuid (the caller's checks on the overlay inode
+	 * pass) that UPPER cannot store: vfs_set_acl_idmapped_mnt gives
+	 * INVALID_UID, posix_acl_valid EINVAL, after the copy-up */
+	set_acl_args(&a, 30000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EINVAL && e.rule_id == VT_R_OVL_ACL_UPPER && e.result.exists &&
+			   e.result.uid.val == 21000 && e.result.nacl == 0,
+		   "acl: u:30000 is EINVAL upstairs (UPPER cannot store it); the copy stays, no ACL");
+	/* 12000 is not the owner (set_posix_acl: inode_owner_or_capable on
+	 * the overlay inode) */
+	w.caller = cred(12000, 12000, -1, false);
+	set_acl_args(&a, 12000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EPERM && e.rule_id == VT_R_ACL_SET_OWNER && !e.result.exists,
+		   "acl: 12000 may not set the ACL of 11000's file: EPERM, no copy-up");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -487,7 +596,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(70);
+	unit_begin(77);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -589,5 +698,6 @@ int main(void)
 	setattr_rows();
 	unlink_rows();
 	xattr_rows();
+	acl_rows();
 	return unit_end();
 }

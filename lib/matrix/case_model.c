@@ -88,6 +88,7 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.lower_obj = c->obj;
 	ow.overflowuid = rw->overflowuid;
 	ow.overflowgid = rw->overflowgid;
+	ow.posixacl = rw->posixacl;
 	memset(tr, 0, sizeof(*tr));
 	ow.trace = tr;
 	vt_ovl_model_mop(&ow, &c->op, e);

@@ -120,6 +120,28 @@ static void compare_fcaps(struct mx_report *r, const struct vt_world *w,
 		     false);
 }
 
+/* ACL_GET: the entries the caller read */
+static void compare_acl_read(struct mx_report *r, const struct vt_expect *e,
+			     const struct vt_exec_reply *rep)
+{
+	int k;
+
+	if (rep->nacl != e->got_nacl) {
+		diff(r, "ACL entries read", e->got_nacl, rep->nacl, false);
+		return;
+	}
+	for (k = 0; k < rep->nacl; k++)
+		if (rep->acl[k].tag != e->got_acl[k].tag ||
+		    rep->acl[k].perm != e->got_acl[k].perm ||
+		    (rep->acl[k].tag == VT_ACL_USER && rep->acl[k].uid.val != e->got_acl[k].uid.val) ||
+		    (rep->acl[k].tag == VT_ACL_GROUP && rep->acl[k].gid.val != e->got_acl[k].gid.val)) {
+			r->diffs++;
+			mx_say(r, "  ACL entry %d read: expected tag %x id %u:%u, actual tag %x id %u:%u\n",
+			    k, e->got_acl[k].tag, e->got_acl[k].uid.val, e->got_acl[k].gid.val,
+			    rep->acl[k].tag, rep->acl[k].uid.val, rep->acl[k].gid.val);
+		}
+}
+
 /* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
  * initial root reads it on the filesystem under test (no entry: no copy-up
  * and no new file), the errno and, on success, what the caller's stat()
@@ -149,6 +171,9 @@ static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
 		if (disk->trusted_xattr != e->result.trusted_xattr)
 			diff(r, "upper has trusted.vt", e->result.trusted_xattr, disk->trusted_xattr,
 			     false);
+		/* matrix/005: the upper copy's access ACL (its on-disk ids) */
+		compare_acl(r, "upper on-disk ACL entries", e->result.acl, e->result.nacl, disk->acl,
+			    disk->nacl);
 	}
 	/* unlink: the caller's name is gone (the executor stats nothing) */
 	if (err || e->obj_gone)
@@ -174,10 +199,11 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 	const struct vt_minode *want = &e->result;
 	struct vt_minode unchanged;
 	bool want_obj = c->obj.exists && !e->obj_gone;
-	int k;
 
 	if (c->ovl) {
 		compare_ovl(r, e, err, rep, disk);
+		if (!err && !e->err && a->op == VT_OP_ACL_GET)
+			compare_acl_read(r, e, rep);
 		return;
 	}
 
@@ -320,22 +346,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 				diff(r, "gid seen by the caller", e->seen_gid.val, rep->gid, false);
 		}
 	}
-	if (a->op == VT_OP_ACL_GET) {
-		if (rep->nacl != e->got_nacl) {
-			diff(r, "ACL entries read", e->got_nacl, rep->nacl, false);
-			return;
-		}
-		for (k = 0; k < rep->nacl; k++)
-			if (rep->acl[k].tag != e->got_acl[k].tag ||
-			    rep->acl[k].perm != e->got_acl[k].perm ||
-			    (rep->acl[k].tag == VT_ACL_USER && rep->acl[k].uid.val != e->got_acl[k].uid.val) ||
-			    (rep->acl[k].tag == VT_ACL_GROUP && rep->acl[k].gid.val != e->got_acl[k].gid.val)) {
-				r->diffs++;
-				mx_say(r, "  ACL entry %d read: expected tag %x id %u:%u, actual tag %x id %u:%u\n",
-				    k, e->got_acl[k].tag, e->got_acl[k].uid.val, e->got_acl[k].gid.val,
-				    rep->acl[k].tag, rep->acl[k].uid.val, rep->acl[k].gid.val);
-			}
-	}
+	if (a->op == VT_OP_ACL_GET)
+		compare_acl_read(r, e, rep);
 	if (a->op == VT_OP_FCAPS_GET) {
 		if (rep->fcaps.version != e->got_fcaps.version)
 			diff(r, "fcaps version read", e->got_fcaps.version, rep->fcaps.version, false);

@@ -14,6 +14,7 @@
  * VT_R_OVL_* (rule_table.h). */
 #include "model/overlay_model.h"
 #include "model/rules.h"
+#include "world/xattr_view.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -57,7 +58,18 @@ struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_min
 	 * realinode)), the gid the same way, i_mode copied */
 	o.uid = vt_vfsuid_into_kuid(vt_i_uid_into_vfsuid(&lw, real));
 	o.gid = vt_vfsgid_into_kgid(vt_i_gid_into_vfsgid(&lw, real));
-	o.nacl = o.ndefacl = 0;
+	/* the ACLs: do_ovl_get_acl -> ovl_get_acl_path reads the real ACL
+	 * (vfs_get_acl / get_inode_acl) and, on an idmapped layer,
+	 * ovl_idmap_posix_acl gives each ACL_USER/ACL_GROUP entry
+	 * vfsuid_into_kuid(make_vfsuid(layer idmap, i_user_ns(real), e_uid)) */
+	for (int k = 0; k < o.nacl + o.ndefacl; k++) {
+		struct vt_acl_kentry *a = k < o.nacl ? &o.acl[k] : &o.defacl[k - o.nacl];
+
+		if (a->tag == VT_ACL_USER)
+			a->uid = vt_vfsuid_into_kuid(vt_make_vfsuid(layer, &vt_init_ns, a->uid));
+		else if (a->tag == VT_ACL_GROUP)
+			a->gid = vt_vfsgid_into_kgid(vt_make_vfsgid(layer, &vt_init_ns, a->gid));
+	}
 	return o;
 }
 
@@ -683,6 +695,109 @@ static void op_xattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		  "or removed on the upper copy by the mounter through the upper idmap", NULL);
 }
 
+/* The access ACL of the lower P/o by path (matrix/005's "overlay/" cases),
+ * 6.12 fs/posix_acl.c and fs/overlayfs/inode.c. Get: vfs_get_acl(&nop_mnt_idmap,
+ * overlay) -> ovl_get_acl -> do_ovl_get_acl: the mounter reads the real
+ * ACL through the lower idmap (vfs_get_acl asks no permission),
+ * ovl_idmap_posix_acl maps it into the overlay's view (vt_ovl_inode), and
+ * vfs_posix_acl_to_xattr gives the caller from_kuid(current_user_ns(),
+ * ...) of those kuids: the plain acl_get on the overlay inode. No ACL
+ * where the real inode has none or !IS_POSIXACL(realinode) (NULL:
+ * ENODATA). Set: do_set_acl as the caller (posix_acl_from_xattr in the
+ * caller's namespace, vfs_set_acl(&nop_mnt_idmap): may_write_xattr,
+ * set_posix_acl: inode_owner_or_capable and posix_acl_valid on the overlay
+ * inode; ovl_set_acl asks the owner again and kills S_ISGID as the caller
+ * would: the plain acl_set on the overlay inode), then ovl_set_or_remove_acl:
+ * the copy-up and ovl_do_set_acl -> vfs_set_acl(upper idmap) as the
+ * mounter with the overlay kuids: vfs_set_acl_idmapped_mnt's from_vfsuid
+ * through the upper idmap, may_write_xattr, set_posix_acl (posix_acl_valid:
+ * an id the upper idmap cannot store is EINVAL after the copy-up), the
+ * upper filesystem's posix_acl_update_mode as the mounter. */
+static void op_acl(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		   struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	struct vt_world cw, uw;
+	struct vt_mop_args ua;
+	struct vt_expect pe, ue;
+	int k;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	/* path_setxattr: mnt_want_write after the walk */
+	if (a->op == VT_OP_ACL_SET && ovl_read_only(w, e))
+		return;
+	/* the caller on the overlay inode, whose sb has SB_POSIXACL; its ACL
+	 * is NULL where the real inode's filesystem has none (do_ovl_get_acl:
+	 * !IS_POSIXACL(realinode)) */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.posixacl = true;
+	cw.dir = root;
+	cw.obj = ovl;
+	if (!w->posixacl)
+		cw.obj.nacl = cw.obj.ndefacl = 0;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("acl/overlay-caller")) {
+		say(e, pe.err, pe.rule_id, "the caller's ACL call on the overlay inode: ", pe.rule);
+		return;
+	}
+	if (a->op == VT_OP_ACL_GET) {
+		e->got_nacl = pe.got_nacl;
+		memcpy(e->got_acl, pe.got_acl, sizeof(e->got_acl));
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		hit(w, VT_R_OVL_ACL_OK, true);
+		say(e, 0, VT_R_OVL_ACL_OK, "ovl_get_acl: the real ACL through the lower idmap "
+			  "(ovl_idmap_posix_acl), then the caller's view of those ids", NULL);
+		return;
+	}
+	/* ovl_set_acl: !IS_POSIXACL(workdir) -> EOPNOTSUPP before the copy-up */
+	if (!hit(w, VT_R_ACL_SET_NOTSUPP, w->posixacl) && VT_REFUSES_("ovl_set_acl/workdir-posixacl")) {
+		say(e, EOPNOTSUPP, VT_R_ACL_SET_NOTSUPP, "ovl_set_acl: the upper filesystem has no "
+				   "POSIX ACLs (IS_POSIXACL(workdir))", NULL);
+		return;
+	}
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_obj_set = true;
+	e->upper_obj = up;
+	/* ovl_do_set_acl: the kacl's kuids are the overlay's (the caller's
+	 * make_kuid); the mounter's namespace is the initial one, where a
+	 * kuid's number is its id */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.posixacl = w->posixacl;
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	ua = *a;
+	for (k = 0; k < a->nacl; k++) {
+		if (a->acl[k].tag == VT_ACL_USER)
+			ua.acl[k].uid = vt_from_kuid(w->mounter.ns,
+						     vt_make_kuid(w->caller.ns, a->acl[k].uid));
+		else if (a->acl[k].tag == VT_ACL_GROUP)
+			ua.acl[k].gid = vt_from_kgid(w->mounter.ns,
+						     vt_make_kgid(w->caller.ns, a->acl[k].gid));
+	}
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, &ua, &ue);
+	if (!hit(w, VT_R_OVL_ACL_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_ACL_UPPER)) {
+		/* the copy stays, without the ACL */
+		say(e, ue.err, VT_R_OVL_ACL_UPPER, "ovl_set_or_remove_acl: vfs_set_acl(upper idmap) "
+			       "as the mounter: ", ue.rule);
+		return;
+	}
+	e->upper_obj = ue.result;
+	e->upper_mode = ue.result.mode;
+	seen(w, w->upper_idmap, &ue.result, e);
+	hit(w, VT_R_OVL_ACL_OK, true);
+	say(e, 0, VT_R_OVL_ACL_OK, "ovl_set_acl: the caller's checks on the overlay inode, the "
+		  "copy-up, then the ACL stored by the mounter through the upper idmap", NULL);
+}
+
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -754,6 +869,13 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		memset(&oe, 0, sizeof(oe));
 		op_xattr(w, a, &oe);
 		goto answer;
+	/* the access ACL by path: op_acl */
+	case VT_OP_ACL_SET: case VT_OP_ACL_GET:
+		if (a->by_fd || a->default_acl)
+			goto unmodelled;
+		memset(&oe, 0, sizeof(oe));
+		op_acl(w, a, &oe);
+		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)
 			goto unmodelled;
@@ -784,6 +906,8 @@ answer:
 					  : "overlay_model.c: a plain rule";
 	e->seen_uid = oe.seen_uid;
 	e->seen_gid = oe.seen_gid;
+	e->got_nacl = oe.got_nacl;
+	memcpy(e->got_acl, oe.got_acl, sizeof(e->got_acl));
 	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new
 	 * file (mode: a copy-up keeps the lower mode, ovl_set_attr ATTR_MODE;
 	 * a new file is 0644 as op_create makes it) */

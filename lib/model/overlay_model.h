@@ -9,8 +9,12 @@
  * Scope: regular files in the overlay's root directory whose real inode is
  * on the lower layer (not copied up yet); the root is the upper directory.
  * user.* and trusted.* xattrs (op_xattr: ovl_xattr_get, ovl_xattr_set) on
- * that file. No POSIX ACLs (the overlay inode takes them from the real one
- * through ovl_get_acl, not modelled here). */
+ * that file. POSIX access ACLs (op_acl): the overlay inode's are the real
+ * inode's through its layer's idmap (ovl_get_acl_path, ovl_idmap_posix_acl:
+ * vt_ovl_inode), read by the caller's getxattr and asked by its
+ * permission checks where the caller's world has ACLs (op_acl's only);
+ * set on a lower file without an ACL (a lower ACL's copy-up, ovl_copy_acl,
+ * is not modelled) and only access ACLs of regular files. */
 #ifndef VT_MODEL_OVERLAY_H
 #define VT_MODEL_OVERLAY_H
 
@@ -31,6 +35,11 @@ struct vt_ovl_world {
 	/* VT_OVL_CREATE's requested mode (0: 0644); the caller's umask
 	 * applies (posix_acl_create on the upper filesystem, no default ACL) */
 	mode_t create_mode;
+	/* the layers' filesystem has POSIX ACLs (IS_POSIXACL of the real
+	 * inodes and of the workdir); the overlay's own sb always has
+	 * SB_POSIXACL (ovl_fill_super, CONFIG_FS_POSIX_ACL). Asked by the
+	 * ACL operations only (op_acl) */
+	bool posixacl;
 };
 
 enum vt_ovl_op {
@@ -61,6 +70,9 @@ struct vt_ovl_expect {
 	 * with the owner and mode above */
 	bool upper_obj_set;
 	struct vt_minode upper_obj;
+	/* VT_OP_ACL_GET: the entries the caller reads */
+	int got_nacl;
+	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
@@ -76,7 +88,8 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * layers idmapped. A: VT_OP_OPEN_READ, OPEN_WRITE, OPEN_TRUNC on P/o, or
  * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name), VT_OP_CHOWN
  * of P/o (no setid bits, no file capabilities), VT_OP_XATTR_{SET,GET,REMOVE}_
- * {USER,TRUSTED} of P/o by path. E in the matrix's terms: err, rule_id,
+ * {USER,TRUSTED} of P/o by path, VT_OP_ACL_SET / VT_OP_ACL_GET of P/o's access
+ * ACL by path. E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */

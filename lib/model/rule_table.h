@@ -351,7 +351,15 @@
 	X(OVL_XATTR_OK, "ovl_xattr.ok", OUTCOME, OVERLAY,                                          \
 	  "user.*/trusted.* through the overlay: xattr_permission as the caller on the overlay "  \
 	  "inode (ovl_permission), then the real inode's value read (ovl_xattr_get) or the "      \
-	  "upper copy written (ovl_xattr_set) by the mounter through its layer's idmap")
+	  "upper copy written (ovl_xattr_set) by the mounter through its layer's idmap")          \
+	X(OVL_ACL_UPPER, "ovl_set_or_remove_acl.upper-vfs_set_acl", CHECK, OVERLAY,                 \
+	  "ovl_set_or_remove_acl: after the copy-up, ovl_do_set_acl -> vfs_set_acl(upper idmap) " \
+	  "with the mounter's creds and the overlay's kuids: from_vfsuid through the upper "      \
+	  "idmap (vfs_set_acl_idmapped_mnt), may_write_xattr, set_posix_acl (posix_acl_valid)")  \
+	X(OVL_ACL_OK, "ovl_acl.ok", OUTCOME, OVERLAY,                                              \
+	  "POSIX ACLs through the overlay: the real ACL read through its layer's idmap "          \
+	  "(ovl_get_acl_path, ovl_idmap_posix_acl) or set by the mounter on the upper copy "      \
+	  "(ovl_set_or_remove_acl) after the caller's checks on the overlay inode")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
