@@ -587,6 +587,78 @@ static void acl_rows(void)
 		   "acl: 12000 may not set the ACL of 11000's file: EPERM, no copy-up");
 }
 
+/* security.capability (op_fcaps), worked out from 6.12
+ * security/commoncap.c (cap_inode_getsecurity, cap_convert_nscap,
+ * rootid_owns_currentns) and fs/overlayfs/xattrs.c: LOWER shows disk
+ * 0-9999 as 10000-19999; UPPER stores 0 as 0 and 10000-19999 as disk
+ * 20000-29999. */
+static void fcaps_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_FCAPS_GET;
+	/* disk v3 rootid 1000: the mounter reads rootid 11000 through
+	 * LOWER; the overlay's cap_inode_getsecurity gives the initial root
+	 * v3 rootid 11000 */
+	world(&w, cred(0, 0, -1, true), 0755, 0, 0);
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(1000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_FCAPS_OK && e.got_fcaps.version == 3 &&
+			   e.got_fcaps.rootid.val == 11000 && !e.result.exists,
+		   "fcaps: disk v3 rootid 1000 read through the overlay as v3 rootid 11000");
+	/* disk v2: its root is the filesystem's 0, 10000 through LOWER: the
+	 * mounter already reads v3 rootid 10000 */
+	w.lower_obj.fcaps.version = 2;
+	w.lower_obj.fcaps.rootid = vt_kuid(0);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.got_fcaps.version == 3 && e.got_fcaps.rootid.val == 10000,
+		   "fcaps: disk v2 read through the overlay as v3 rootid 10000");
+	/* disk rootid 50000 has no id through LOWER: the mounter's read is
+	 * EOVERFLOW (!rootid_owns_currentns of an invalid vfsuid) */
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(50000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EOVERFLOW && e.rule_id == VT_R_OVL_FCAPS_GET_REAL,
+		   "fcaps: disk rootid 50000 (unmapped through LOWER) is EOVERFLOW");
+
+	/* root sets v2 on disk 1000's file (overlay 11000): kept as v2 on
+	 * the overlay inode (&nop_mnt_idmap, capable); the mounter's
+	 * cap_convert_nscap through UPPER (not nop) makes it v3 with rootid
+	 * 0 of the mounter, disk 0 through UPPER; the copy is disk 21000 */
+	world(&w, cred(0, 0, -1, true), 0755, 1000, 1000);
+	a.op = VT_OP_FCAPS_SET;
+	a.fcaps.version = 2;
+	a.fcaps.rootid = vt_cuid(0);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_FCAPS_OK && e.result.exists &&
+			   e.result.uid.val == 21000 && e.result.fcaps.version == 3 &&
+			   e.result.fcaps.rootid.val == 0,
+		   "fcaps: root's v2 is stored upstairs as v3 rootid 0 (UPPER is idmapped)");
+	/* v3 rootid 12000: disk 22000 through UPPER */
+	a.fcaps.version = 3;
+	a.fcaps.rootid = vt_cuid(12000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.result.fcaps.version == 3 && e.result.fcaps.rootid.val == 22000,
+		   "fcaps: root's v3 rootid 12000 is stored as disk 22000");
+	/* v3 rootid 30000: valid on the overlay inode, UPPER cannot store
+	 * it: EINVAL after the copy-up (the copy has no capability) */
+	a.fcaps.rootid = vt_cuid(30000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EINVAL && e.rule_id == VT_R_OVL_FCAPS_UPPER && e.result.exists &&
+			   e.result.fcaps.version == 0,
+		   "fcaps: rootid 30000 is EINVAL upstairs, the copy stays without it");
+	/* 11000 (the overlay owner) without CAP_SETFCAP: EPERM */
+	w.caller = cred(11000, 11000, -1, false);
+	a.fcaps.rootid = vt_cuid(0);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EPERM && e.rule_id == VT_R_FCAPS_SETFCAP && !e.result.exists,
+		   "fcaps: the owner without CAP_SETFCAP: EPERM, no copy-up");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -596,7 +668,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(77);
+	unit_begin(84);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -699,5 +771,6 @@ int main(void)
 	unlink_rows();
 	xattr_rows();
 	acl_rows();
+	fcaps_rows();
 	return unit_end();
 }

@@ -142,6 +142,16 @@ static void compare_acl_read(struct mx_report *r, const struct vt_expect *e,
 		}
 }
 
+/* FCAPS_GET: what the caller read */
+static void compare_fcaps_read(struct mx_report *r, const struct vt_expect *e,
+			       const struct vt_exec_reply *rep)
+{
+	if (rep->fcaps.version != e->got_fcaps.version)
+		diff(r, "fcaps version read", e->got_fcaps.version, rep->fcaps.version, false);
+	else if (rep->fcaps.version == 3 && rep->fcaps.rootid.val != e->got_fcaps.rootid.val)
+		diff(r, "fcaps v3 rootid read", e->got_fcaps.rootid.val, rep->fcaps.rootid.val, false);
+}
+
 /* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
  * initial root reads it on the filesystem under test (no entry: no copy-up
  * and no new file), the errno and, on success, what the caller's stat()
@@ -202,8 +212,16 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 
 	if (c->ovl) {
 		compare_ovl(r, e, err, rep, disk);
-		if (!err && !e->err && a->op == VT_OP_ACL_GET)
+		if (err != e->err)
+			return;
+		if (!err && a->op == VT_OP_ACL_GET)
 			compare_acl_read(r, e, rep);
+		/* matrix/006: the upper copy's security.capability as the
+		 * initial root reads it, and what the caller read */
+		if (disk->exists && e->result.exists)
+			compare_fcaps(r, w, &e->result.fcaps, &disk->fcaps);
+		if (!err && a->op == VT_OP_FCAPS_GET)
+			compare_fcaps_read(r, e, rep);
 		return;
 	}
 
@@ -348,13 +366,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 	}
 	if (a->op == VT_OP_ACL_GET)
 		compare_acl_read(r, e, rep);
-	if (a->op == VT_OP_FCAPS_GET) {
-		if (rep->fcaps.version != e->got_fcaps.version)
-			diff(r, "fcaps version read", e->got_fcaps.version, rep->fcaps.version, false);
-		else if (rep->fcaps.version == 3 && rep->fcaps.rootid.val != e->got_fcaps.rootid.val)
-			diff(r, "fcaps v3 rootid read", e->got_fcaps.rootid.val, rep->fcaps.rootid.val,
-			     false);
-	}
+	if (a->op == VT_OP_FCAPS_GET)
+		compare_fcaps_read(r, e, rep);
 }
 
 void mx_op_args_text(struct mx_report *r, const struct vt_mop_args *a)

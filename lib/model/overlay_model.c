@@ -798,6 +798,105 @@ static void op_acl(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		  "copy-up, then the ACL stored by the mounter through the upper idmap", NULL);
 }
 
+/* security.capability of the lower P/o by path (matrix/006's "overlay/"
+ * cases), 6.12 security/commoncap.c and fs/overlayfs/xattrs.c. Get:
+ * vfs_getxattr(&nop_mnt_idmap, overlay) -> xattr_getsecurity ->
+ * cap_inode_getsecurity on the overlay inode, whose vfs_getxattr_alloc
+ * reaches ovl_xattr_get: the mounter's vfs_getxattr(lower idmap, lower)
+ * is itself cap_inode_getsecurity through the lower idmap in the
+ * mounter's namespace (v3 with the rootid the lower mount shows, v2 where
+ * that is 0, EOVERFLOW where it has none); the outer call reads that value
+ * as the overlay's (s_user_ns the initial namespace, &nop_mnt_idmap) for
+ * the caller: the plain fcaps_get on the overlay inode holding it. Set:
+ * vfs_setxattr(&nop_mnt_idmap, overlay) -> cap_convert_nscap on the
+ * overlay inode as the caller (CAP_SETFCAP over its ids, v2 kept by a
+ * caller capable in the initial namespace, else v3 with the caller's
+ * rootid as a kuid), may_write_xattr; then ovl_xattr_set: the copy-up and
+ * ovl_do_setxattr -> vfs_setxattr(upper idmap) of the converted value as
+ * the mounter, whose cap_convert_nscap maps the rootid (v2: 0) through the
+ * upper idmap (EINVAL where it cannot, after the copy-up). A lower file's
+ * own capability is not copied up by the model: set cases have none. */
+static void op_fcaps(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		     struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	struct vt_world cw, mw, uw;
+	struct vt_mop_args ua;
+	struct vt_expect pe, ue;
+	struct vt_cfcaps m;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	if (a->op == VT_OP_FCAPS_SET && ovl_read_only(w, e))
+		return;
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = ovl;
+	if (a->op == VT_OP_FCAPS_GET) {
+		/* the mounter's read of the lower value (ovl_xattr_get) */
+		plain_world(&mw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		memset(&m, 0, sizeof(m));
+		err = vt_model_fcaps_read(&mw, &w->lower_obj.fcaps, &m, &r);
+		if (!hit(w, VT_R_OVL_FCAPS_GET_REAL, !err || err == ENODATA) &&
+		    VT_REFUSES(VT_R_OVL_FCAPS_GET_REAL)) {
+			say(e, err, VT_R_OVL_FCAPS_GET_REAL, "ovl_xattr_get: the mounter's "
+				    "cap_inode_getsecurity through the lower idmap: ", rule_text(r));
+			return;
+		}
+		memset(&cw.obj.fcaps, 0, sizeof(cw.obj.fcaps));
+		if (!err) {
+			cw.obj.fcaps.version = m.version;
+			cw.obj.fcaps.rootid = vt_kuid(m.version == 3 ? m.rootid.val : 0);
+		}
+	}
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("fcaps/overlay-caller")) {
+		say(e, pe.err, pe.rule_id, "security.capability through the overlay mount, as the "
+			       "caller on the overlay inode: ", pe.rule);
+		return;
+	}
+	if (a->op == VT_OP_FCAPS_GET) {
+		e->got_fcaps = pe.got_fcaps;
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		hit(w, VT_R_OVL_FCAPS_OK, true);
+		say(e, 0, VT_R_OVL_FCAPS_OK, "cap_inode_getsecurity on the overlay inode of the value "
+			  "the mounter read through the lower idmap", NULL);
+		return;
+	}
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_obj_set = true;
+	e->upper_obj = up;
+	/* the mounter writes the value cap_convert_nscap left: its rootid a
+	 * kuid, which is its own id in the mounter's (initial) namespace */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	ua = *a;
+	ua.fcaps.version = pe.result.fcaps.version;
+	ua.fcaps.rootid = vt_from_kuid(w->mounter.ns, pe.result.fcaps.rootid);
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, &ua, &ue);
+	if (!hit(w, VT_R_OVL_FCAPS_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_FCAPS_UPPER)) {
+		say(e, ue.err, VT_R_OVL_FCAPS_UPPER, "ovl_xattr_set: vfs_setxattr(upper idmap) of the "
+			       "converted value as the mounter: ", ue.rule);
+		return;
+	}
+	e->upper_obj = ue.result;
+	seen(w, w->upper_idmap, &ue.result, e);
+	hit(w, VT_R_OVL_FCAPS_OK, true);
+	say(e, 0, VT_R_OVL_FCAPS_OK, "cap_convert_nscap as the caller on the overlay inode, the "
+		  "copy-up, then the mounter's cap_convert_nscap through the upper idmap", NULL);
+}
+
 void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -876,6 +975,13 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		memset(&oe, 0, sizeof(oe));
 		op_acl(w, a, &oe);
 		goto answer;
+	/* security.capability by path: op_fcaps */
+	case VT_OP_FCAPS_SET: case VT_OP_FCAPS_GET:
+		if (a->by_fd)
+			goto unmodelled;
+		memset(&oe, 0, sizeof(oe));
+		op_fcaps(w, a, &oe);
+		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)
 			goto unmodelled;
@@ -906,6 +1012,7 @@ answer:
 					  : "overlay_model.c: a plain rule";
 	e->seen_uid = oe.seen_uid;
 	e->seen_gid = oe.seen_gid;
+	e->got_fcaps = oe.got_fcaps;
 	e->got_nacl = oe.got_nacl;
 	memcpy(e->got_acl, oe.got_acl, sizeof(e->got_acl));
 	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new

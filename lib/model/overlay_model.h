@@ -73,6 +73,8 @@ struct vt_ovl_expect {
 	/* VT_OP_ACL_GET: the entries the caller reads */
 	int got_nacl;
 	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
+	/* VT_OP_FCAPS_GET: what the caller reads */
+	struct vt_cfcaps got_fcaps;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
@@ -89,7 +91,7 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * VT_OP_OPEN_CREAT or VT_OP_OPEN_CREAT_EXCL of P/n (a new name), VT_OP_CHOWN
  * of P/o (no setid bits, no file capabilities), VT_OP_XATTR_{SET,GET,REMOVE}_
  * {USER,TRUSTED} of P/o by path, VT_OP_ACL_SET / VT_OP_ACL_GET of P/o's access
- * ACL by path. E in the matrix's terms: err, rule_id,
+ * ACL by path, VT_OP_FCAPS_SET / VT_OP_FCAPS_GET of P/o by path (op_fcaps). E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */

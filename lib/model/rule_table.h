@@ -359,7 +359,20 @@
 	X(OVL_ACL_OK, "ovl_acl.ok", OUTCOME, OVERLAY,                                              \
 	  "POSIX ACLs through the overlay: the real ACL read through its layer's idmap "          \
 	  "(ovl_get_acl_path, ovl_idmap_posix_acl) or set by the mounter on the upper copy "      \
-	  "(ovl_set_or_remove_acl) after the caller's checks on the overlay inode")
+	  "(ovl_set_or_remove_acl) after the caller's checks on the overlay inode")              \
+	X(OVL_FCAPS_GET_REAL, "ovl_xattr_get.real-cap_inode_getsecurity", CHECK, OVERLAY,          \
+	  "ovl_xattr_get of security.capability: the mounter's vfs_getxattr(lower idmap) is "     \
+	  "cap_inode_getsecurity in the mounter's namespace: EOVERFLOW where the rootid has no "  \
+	  "id through the lower idmap")                                                            \
+	X(OVL_FCAPS_UPPER, "ovl_xattr_set.upper-cap_convert_nscap", CHECK, OVERLAY,               \
+	  "ovl_xattr_set of security.capability: after the copy-up, vfs_setxattr(upper idmap) "  \
+	  "as the mounter: cap_convert_nscap maps the value's rootid (v2: 0) through the upper "  \
+	  "idmap, EINVAL where it cannot")                                                         \
+	X(OVL_FCAPS_OK, "ovl_fcaps.ok", OUTCOME, OVERLAY,                                          \
+	  "security.capability through the overlay: read as cap_inode_getsecurity of the value " \
+	  "the mounter read through the lower idmap, or converted by the caller "                 \
+	  "(cap_convert_nscap on the overlay inode) and stored by the mounter through the upper " \
+	  "idmap")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
