@@ -82,15 +82,17 @@ static void fd_form(int x, struct vt_mcase *c)
 /* the overlay world, under an upper P 0777 0:0: reading the capability of
  * a lower 0755 0:0 file stored as v2, v3 rootid 1000, 11000, 70000
  * (through the mounter's read and the overlay's cap_inode_getsecurity);
- * setting v2, v3 rootid 0, 1000, 10000 on a lower 0755 1000:1000 file
- * without one (cap_convert_nscap on the overlay inode, the copy-up, the
- * mounter's through the upper idmap): lib/model/overlay_model.c op_fcaps */
+ * setting v2, v3 rootid 0, 1000, 10000, 70000 on a lower 0755 1000:1000
+ * file without one (cap_convert_nscap on the overlay inode, the copy-up,
+ * the mounter's through the upper idmap, where a writable overlay's map
+ * may lack 70000: EINVAL after the copy-up): lib/model/overlay_model.c
+ * op_fcaps */
 static const struct {
 	int version;
 	uint32_t rootid;
 } ovl_disk[] = { { 2, 0 }, { 3, 1000 }, { 3, 11000 }, { 3, 70000 } }, ovl_set[] = {
-	{ 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 } };
-#define NOVL 8
+	{ 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 }, { 3, 70000 } };
+#define NOVL 9
 
 static void make_overlay(int x, struct vt_mcase *c)
 {
