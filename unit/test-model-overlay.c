@@ -6,6 +6,7 @@
 #include "unit.h"
 #include "model/overlay_model.h"
 #include "model/rules.h"
+#include "world/xattr_view.h"
 #include "util/errname.h"
 
 #include <errno.h>
@@ -633,6 +634,297 @@ static void upper_plain_rows(void)
 		   "lower shift10000, upper plain: 11000 unlinks disk 0's file, a disk 0:0 whiteout");
 }
 
+/* One xattr row through vt_ovl_model_mop: OP on the lower file of W; the
+ * errno, the deciding rule and what the upper layer holds afterwards
+ * (UPPER_UID -1: nothing copied up; else its owner and user.vt and
+ * trusted.vt). */
+static void xattr_row(const struct vt_ovl_world *w, enum vt_mop op, int want, enum vt_rule rule,
+		      int64_t upper_uid, bool user, bool trusted, const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = op;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (upper_uid < 0)
+		ok = ok && !e.result.exists;
+	else
+		ok = ok && e.result.exists && e.result.uid.val == (uint32_t)upper_uid &&
+		     e.result.user_xattr == user && e.result.trusted_xattr == trusted;
+	snprintf(name, sizeof(name), "xattr: %s (got %s, %s, upper %s %u user %d trusted %d)", what,
+		 e.err ? vt_errname(e.err) : "success", vt_rule_info(e.rule_id)->slug,
+		 e.result.exists ? "yes" : "no", e.result.uid.val, e.result.user_xattr,
+		 e.result.trusted_xattr);
+	unit_check(ok, name);
+}
+
+/* user.* and trusted.* (op_xattr), worked out from 6.12 fs/xattr.c
+ * xattr_permission and fs/overlayfs/xattrs.c ovl_xattr_get/ovl_xattr_set.
+ * Disk 1000 is 11000 through LOWER (the overlay inode's owner,
+ * ovl_copyattr) and 11000 is disk 21000 through UPPER (the copy-up's
+ * ovl_set_attr); the root mounter's 0 maps through UPPER: writable. */
+static void xattr_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	static struct vt_midmap shift;
+	char err[200];
+
+	/* the owner 11000 sets user.vt on its 0644 file: xattr_permission
+	 * passes on the overlay inode (owner rw-) and the mounter reads the
+	 * lower one (CAP_DAC_OVERRIDE, 11000 maps); copied up as disk 21000,
+	 * then set there */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, 0, VT_R_OVL_XATTR_OK, 21000, true, false,
+		  "11000 sets user.vt on its file: copied up to disk 21000, set there");
+	/* trusted.* needs capable(CAP_SYS_ADMIN) of the caller */
+	xattr_row(&w, VT_OP_XATTR_SET_TRUSTED, EPERM, VT_R_XATTR_TRUSTED, -1, false, false,
+		  "11000 sets trusted.vt: EPERM, no copy-up");
+	/* 12000 is other to the 0644 file: no MAY_WRITE on the overlay inode
+	 * (xattr_permission -> inode_permission -> ovl_permission's
+	 * generic_permission as the caller; no CAP_DAC_OVERRIDE) */
+	w.caller = cred(12000, 12000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EACCES, VT_R_DAC_FILE_OVERRIDE, -1, false, false,
+		  "12000 sets user.vt on 11000's 0644 file: EACCES (the caller's generic_permission)");
+	w.caller = cred(0, 0, -1, true);
+	xattr_row(&w, VT_OP_XATTR_SET_TRUSTED, 0, VT_R_OVL_XATTR_OK, 21000, false, true,
+		  "root sets trusted.vt: copied up, set by the mounter");
+	/* both present on the lower file: ovl_copy_xattr copies both up,
+	 * the removal takes one */
+	w.lower_obj.user_xattr = w.lower_obj.trusted_xattr = true;
+	w.caller = cred(11000, 11000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_REMOVE_USER, 0, VT_R_OVL_XATTR_OK, 21000, false, true,
+		  "11000 removes user.vt: the copy keeps trusted.vt");
+	/* reading needs no copy-up: other may read user.* of a 0644 file;
+	 * trusted.* hides from a caller without CAP_SYS_ADMIN (ENODATA) */
+	w.caller = cred(12000, 12000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		  "12000 reads user.vt of the lower file, nothing copied up");
+	xattr_row(&w, VT_OP_XATTR_GET_TRUSTED, ENODATA, VT_R_XATTR_TRUSTED, -1, false, false,
+		  "12000 reads trusted.vt: ENODATA (xattr_permission)");
+	/* absent on the lower file: the mounter's vfs_getxattr of the real
+	 * inode is ENODATA; a removal asks it before copying up */
+	w.lower_obj.user_xattr = w.lower_obj.trusted_xattr = false;
+	xattr_row(&w, VT_OP_XATTR_GET_USER, ENODATA, VT_R_OVL_XATTR_GET_REAL, -1, false, false,
+		  "12000 reads an absent user.vt: ENODATA from the real inode");
+	w.caller = cred(11000, 11000, -1, false);
+	xattr_row(&w, VT_OP_XATTR_REMOVE_USER, ENODATA, VT_R_OVL_XATTR_REMOVE_LOWER, -1, false, false,
+		  "11000 removes an absent user.vt: ENODATA, nothing copied up");
+	/* disk 50000 has no id through LOWER: the overlay inode's owner is
+	 * invalid, may_write_xattr refuses (HAS_UNMAPPED_ID) even root; a
+	 * read passes by the other bits for both caller and mounter
+	 * (capable_wrt_inode_uidgid fails on unmapped ids) */
+	world(&w, cred(0, 0, -1, true), 0644, 50000, 50000);
+	w.lower_obj.user_xattr = true;
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EPERM, VT_R_WRITE_XATTR_UNMAPPED, -1, false, false,
+		  "root sets user.vt on disk 50000's file: EPERM, its overlay inode has no owner");
+	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		  "root reads user.vt of disk 50000's 0644 file by its other bits");
+	/* disk 30000 is 30000 through LOWER, which UPPER cannot store: the
+	 * copy-up's ovl_set_attr is EOVERFLOW (layers with different maps) */
+	world(&w, cred(0, 0, -1, true), 0644, 30000, 30000);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EOVERFLOW, VT_R_OVL_COPYUP_SETATTR, -1, false, false,
+		  "root sets user.vt on disk 30000's file: UPPER cannot store 30000 (ovl_set_attr)");
+
+	/* the matrix's world on shift10000: the root mounter has no disk id,
+	 * the overlay is read-only: a set is EROFS after the walk, a read
+	 * of the lower value works */
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	shift.name = "shift10000";
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0644, 1000, 1000, &tr);
+	w.lower_obj.user_xattr = true;
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1, false, false,
+		  "shift10000: a set through the read-only overlay is EROFS");
+	xattr_row(&w, VT_OP_XATTR_REMOVE_USER, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1, false, false,
+		  "shift10000: a removal too");
+	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		  "shift10000: 11000 reads its file's user.vt");
+}
+
+/* An access ACL u::rw-,u:ID:rw-,g::r--,g:ID:r--,m::rw-,o::--- */
+static void add_acl(struct vt_minode *i, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	static const uint16_t perms[6] = { 6, 6, 4, 4, 6, 0 };
+
+	for (int k = 0; k < 6; k++) {
+		i->acl[k].tag = tags[k];
+		i->acl[k].perm = perms[k];
+		i->acl[k].uid = vt_kuid(tags[k] == VT_ACL_USER ? id : VT_ID_INVALID);
+		i->acl[k].gid = vt_kgid(tags[k] == VT_ACL_GROUP ? id : VT_ID_INVALID);
+	}
+	i->nacl = 6;
+}
+
+/* setxattr(system.posix_acl_access) of u::rwx,u:ID:rw-,g::r-x,g:ID:r--,m::rwx,o::r-- */
+static void set_acl_args(struct vt_mop_args *a, uint32_t id)
+{
+	static const uint16_t tags[6] = { VT_ACL_USER_OBJ, VT_ACL_USER, VT_ACL_GROUP_OBJ,
+					  VT_ACL_GROUP, VT_ACL_MASK, VT_ACL_OTHER };
+	static const uint16_t perms[6] = { 7, 6, 5, 4, 7, 4 };
+
+	memset(a, 0, sizeof(*a));
+	a->op = VT_OP_ACL_SET;
+	a->nacl = 6;
+	for (int k = 0; k < 6; k++) {
+		a->acl[k].tag = tags[k];
+		a->acl[k].perm = perms[k];
+		a->acl[k].uid = vt_cuid(tags[k] == VT_ACL_USER ? id : VT_ID_INVALID);
+		a->acl[k].gid = vt_cgid(tags[k] == VT_ACL_GROUP ? id : VT_ID_INVALID);
+	}
+}
+
+/* POSIX access ACLs (op_acl), worked out from 6.12 fs/overlayfs/inode.c
+ * (do_ovl_get_acl, ovl_get_acl_path, ovl_idmap_posix_acl, ovl_set_acl,
+ * ovl_set_or_remove_acl) and fs/posix_acl.c (vfs_get_acl,
+ * vfs_posix_acl_to_xattr, do_set_acl, vfs_set_acl, vfs_set_acl_idmapped_mnt,
+ * set_posix_acl). LOWER shows disk 0-9999 as 10000-19999; UPPER stores
+ * 10000-19999 as disk 20000-29999 and nothing for 30000. */
+static void acl_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+
+	/* disk u:1000,g:1000 through LOWER is kuid/kgid 11000 on the overlay
+	 * inode (ovl_idmap_posix_acl); the initial root reads 11000 */
+	world(&w, cred(0, 0, -1, true), 0660, 0, 0);
+	w.posixacl = true;
+	add_acl(&w.lower_obj, 1000);
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_ACL_GET;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_ACL_OK && e.got_nacl == 6 &&
+			   e.got_acl[1].uid.val == 11000 && e.got_acl[3].gid.val == 11000 &&
+			   !e.result.exists,
+		   "acl: disk entries 1000 read through the overlay as 11000 (LOWER), no copy-up");
+	/* disk 50000 has no id through LOWER: make_vfsuid gives
+	 * INVALID_VFSUID, vfs_posix_acl_to_xattr writes -1 */
+	add_acl(&w.lower_obj, 50000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.got_nacl == 6 && e.got_acl[1].uid.val == VT_ID_INVALID &&
+			   e.got_acl[3].gid.val == VT_ID_INVALID,
+		   "acl: disk entries 50000 (unmapped through LOWER) read as -1");
+	/* a real inode of a filesystem without ACLs: do_ovl_get_acl returns
+	 * NULL (!IS_POSIXACL(realinode)): ENODATA, though the overlay has
+	 * SB_POSIXACL */
+	w.posixacl = false;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == ENODATA && e.rule_id == VT_R_ACL_GET_NODATA,
+		   "acl: a layer without POSIX ACLs reads none (ENODATA)");
+	w.posixacl = true;
+	w.lower_obj.nacl = 0;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == ENODATA && e.rule_id == VT_R_ACL_GET_NODATA,
+		   "acl: a lower file without an ACL: ENODATA");
+
+	/* the owner 11000 (disk 1000 through LOWER) sets u:12000,g:12000:
+	 * the copy-up stores disk 21000:21000, the mounter's vfs_set_acl
+	 * stores 12000 through UPPER as disk 22000; mode from the ACL
+	 * (posix_acl_update_mode: u::rwx, m::rwx, o::r--): 0774 */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	w.posixacl = true;
+	set_acl_args(&a, 12000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_ACL_OK && e.result.exists &&
+			   e.result.uid.val == 21000 && e.result.nacl == 6 &&
+			   e.result.acl[1].uid.val == 22000 && e.result.acl[3].gid.val == 22000 &&
+			   e.result.mode == (S_IFREG | 0774) && e.seen_uid.val == 11000,
+		   "acl: 11000 sets u:12000 on its lower file: upper disk 21000 with u:22000, 0774");
+	/* 30000 is a valid kuid (the caller's checks on the overlay inode
+	 * pass) that UPPER cannot store: vfs_set_acl_idmapped_mnt gives
+	 * INVALID_UID, posix_acl_valid EINVAL, after the copy-up */
+	set_acl_args(&a, 30000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EINVAL && e.rule_id == VT_R_OVL_ACL_UPPER && e.result.exists &&
+			   e.result.uid.val == 21000 && e.result.nacl == 0,
+		   "acl: u:30000 is EINVAL upstairs (UPPER cannot store it); the copy stays, no ACL");
+	/* 12000 is not the owner (set_posix_acl: inode_owner_or_capable on
+	 * the overlay inode) */
+	w.caller = cred(12000, 12000, -1, false);
+	set_acl_args(&a, 12000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EPERM && e.rule_id == VT_R_ACL_SET_OWNER && !e.result.exists,
+		   "acl: 12000 may not set the ACL of 11000's file: EPERM, no copy-up");
+}
+
+/* security.capability (op_fcaps), worked out from 6.12
+ * security/commoncap.c (cap_inode_getsecurity, cap_convert_nscap,
+ * rootid_owns_currentns) and fs/overlayfs/xattrs.c: LOWER shows disk
+ * 0-9999 as 10000-19999; UPPER stores 0 as 0 and 10000-19999 as disk
+ * 20000-29999. */
+static void fcaps_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_FCAPS_GET;
+	/* disk v3 rootid 1000: the mounter reads rootid 11000 through
+	 * LOWER; the overlay's cap_inode_getsecurity gives the initial root
+	 * v3 rootid 11000 */
+	world(&w, cred(0, 0, -1, true), 0755, 0, 0);
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(1000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_FCAPS_OK && e.got_fcaps.version == 3 &&
+			   e.got_fcaps.rootid.val == 11000 && !e.result.exists,
+		   "fcaps: disk v3 rootid 1000 read through the overlay as v3 rootid 11000");
+	/* disk v2: its root is the filesystem's 0, 10000 through LOWER: the
+	 * mounter already reads v3 rootid 10000 */
+	w.lower_obj.fcaps.version = 2;
+	w.lower_obj.fcaps.rootid = vt_kuid(0);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.got_fcaps.version == 3 && e.got_fcaps.rootid.val == 10000,
+		   "fcaps: disk v2 read through the overlay as v3 rootid 10000");
+	/* disk rootid 50000 has no id through LOWER: the mounter's read is
+	 * EOVERFLOW (!rootid_owns_currentns of an invalid vfsuid) */
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(50000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EOVERFLOW && e.rule_id == VT_R_OVL_FCAPS_GET_REAL,
+		   "fcaps: disk rootid 50000 (unmapped through LOWER) is EOVERFLOW");
+
+	/* root sets v2 on disk 1000's file (overlay 11000): kept as v2 on
+	 * the overlay inode (&nop_mnt_idmap, capable); the mounter's
+	 * cap_convert_nscap through UPPER (not nop) makes it v3 with rootid
+	 * 0 of the mounter, disk 0 through UPPER; the copy is disk 21000 */
+	world(&w, cred(0, 0, -1, true), 0755, 1000, 1000);
+	a.op = VT_OP_FCAPS_SET;
+	a.fcaps.version = 2;
+	a.fcaps.rootid = vt_cuid(0);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_FCAPS_OK && e.result.exists &&
+			   e.result.uid.val == 21000 && e.result.fcaps.version == 3 &&
+			   e.result.fcaps.rootid.val == 0,
+		   "fcaps: root's v2 is stored upstairs as v3 rootid 0 (UPPER is idmapped)");
+	/* v3 rootid 12000: disk 22000 through UPPER */
+	a.fcaps.version = 3;
+	a.fcaps.rootid = vt_cuid(12000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.result.fcaps.version == 3 && e.result.fcaps.rootid.val == 22000,
+		   "fcaps: root's v3 rootid 12000 is stored as disk 22000");
+	/* v3 rootid 30000: valid on the overlay inode, UPPER cannot store
+	 * it: EINVAL after the copy-up (the copy has no capability) */
+	a.fcaps.rootid = vt_cuid(30000);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EINVAL && e.rule_id == VT_R_OVL_FCAPS_UPPER && e.result.exists &&
+			   e.result.fcaps.version == 0,
+		   "fcaps: rootid 30000 is EINVAL upstairs, the copy stays without it");
+	/* 11000 (the overlay owner) without CAP_SETFCAP: EPERM */
+	w.caller = cred(11000, 11000, -1, false);
+	a.fcaps.rootid = vt_cuid(0);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EPERM && e.rule_id == VT_R_FCAPS_SETFCAP && !e.result.exists,
+		   "fcaps: the owner without CAP_SETFCAP: EPERM, no copy-up");
+}
+
 int main(void)
 {
 	struct vt_ovl_world w;
@@ -642,7 +934,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(75);
+	unit_begin(104);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -746,5 +1038,8 @@ int main(void)
 	rmdir_rename_link_rows();
 	exec_rows();
 	upper_plain_rows();
+	xattr_rows();
+	acl_rows();
+	fcaps_rows();
 	return unit_end();
 }

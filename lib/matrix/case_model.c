@@ -95,6 +95,7 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.suid_dumpable = w->suid_dumpable;
 	ow.overflowuid = rw->overflowuid;
 	ow.overflowgid = rw->overflowgid;
+	ow.posixacl = rw->posixacl;
 	memset(tr, 0, sizeof(*tr));
 	ow.trace = tr;
 	vt_ovl_model_mop(&ow, &c->op, e);

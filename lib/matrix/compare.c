@@ -156,6 +156,38 @@ static void compare_exec_creds(struct mx_report *r, const struct vt_expect *e,
 	}
 }
 
+/* ACL_GET: the entries the caller read */
+static void compare_acl_read(struct mx_report *r, const struct vt_expect *e,
+			     const struct vt_exec_reply *rep)
+{
+	int k;
+
+	if (rep->nacl != e->got_nacl) {
+		diff(r, "ACL entries read", e->got_nacl, rep->nacl, false);
+		return;
+	}
+	for (k = 0; k < rep->nacl; k++)
+		if (rep->acl[k].tag != e->got_acl[k].tag ||
+		    rep->acl[k].perm != e->got_acl[k].perm ||
+		    (rep->acl[k].tag == VT_ACL_USER && rep->acl[k].uid.val != e->got_acl[k].uid.val) ||
+		    (rep->acl[k].tag == VT_ACL_GROUP && rep->acl[k].gid.val != e->got_acl[k].gid.val)) {
+			r->diffs++;
+			mx_say(r, "  ACL entry %d read: expected tag %x id %u:%u, actual tag %x id %u:%u\n",
+			    k, e->got_acl[k].tag, e->got_acl[k].uid.val, e->got_acl[k].gid.val,
+			    rep->acl[k].tag, rep->acl[k].uid.val, rep->acl[k].gid.val);
+		}
+}
+
+/* FCAPS_GET: what the caller read */
+static void compare_fcaps_read(struct mx_report *r, const struct vt_expect *e,
+			       const struct vt_exec_reply *rep)
+{
+	if (rep->fcaps.version != e->got_fcaps.version)
+		diff(r, "fcaps version read", e->got_fcaps.version, rep->fcaps.version, false);
+	else if (rep->fcaps.version == 3 && rep->fcaps.rootid.val != e->got_fcaps.rootid.val)
+		diff(r, "fcaps v3 rootid read", e->got_fcaps.rootid.val, rep->fcaps.rootid.val, false);
+}
+
 /* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
  * initial root reads it on the filesystem under test (no entry: no copy-up
  * and no new file), the errno and, on success, what the caller's stat()
@@ -198,6 +230,16 @@ static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
 			diff(r, "upper on-disk gid", e->result.gid.val, disk->gid.val, false);
 		if (disk->mode != e->result.mode)
 			diff(r, "upper on-disk mode", e->result.mode, disk->mode, true);
+		/* matrix/009: user.vt and trusted.vt on the upper copy (the
+		 * copy-up's, then the set's or the removal's) */
+		if (disk->user_xattr != e->result.user_xattr)
+			diff(r, "upper has user.vt", e->result.user_xattr, disk->user_xattr, false);
+		if (disk->trusted_xattr != e->result.trusted_xattr)
+			diff(r, "upper has trusted.vt", e->result.trusted_xattr, disk->trusted_xattr,
+			     false);
+		/* matrix/005: the upper copy's access ACL (its on-disk ids) */
+		compare_acl(r, "upper on-disk ACL entries", e->result.acl, e->result.nacl, disk->acl,
+			    disk->nacl);
 	}
 	/* unlink: the caller's name is gone (the executor stats nothing) */
 	if (err || e->obj_gone)
@@ -223,12 +265,21 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 	const struct vt_minode *want = &e->result;
 	struct vt_minode unchanged;
 	bool want_obj = c->obj.exists && !e->obj_gone;
-	int k;
 
 	if (c->ovl) {
 		compare_ovl(r, e, err, rep, disk, obj_exists, obj_st);
-		if (a->op == VT_OP_EXEC && !err && !e->err)
+		if (err != e->err)
+			return;
+		if (!err && a->op == VT_OP_EXEC)
 			compare_exec_creds(r, e, rep);
+		if (!err && a->op == VT_OP_ACL_GET)
+			compare_acl_read(r, e, rep);
+		/* matrix/006: the upper copy's security.capability as the
+		 * initial root reads it, and what the caller read */
+		if (disk->exists && e->result.exists)
+			compare_fcaps(r, w, &e->result.fcaps, &disk->fcaps);
+		if (!err && a->op == VT_OP_FCAPS_GET)
+			compare_fcaps_read(r, e, rep);
 		return;
 	}
 
@@ -344,29 +395,10 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 				diff(r, "gid seen by the caller", e->seen_gid.val, rep->gid, false);
 		}
 	}
-	if (a->op == VT_OP_ACL_GET) {
-		if (rep->nacl != e->got_nacl) {
-			diff(r, "ACL entries read", e->got_nacl, rep->nacl, false);
-			return;
-		}
-		for (k = 0; k < rep->nacl; k++)
-			if (rep->acl[k].tag != e->got_acl[k].tag ||
-			    rep->acl[k].perm != e->got_acl[k].perm ||
-			    (rep->acl[k].tag == VT_ACL_USER && rep->acl[k].uid.val != e->got_acl[k].uid.val) ||
-			    (rep->acl[k].tag == VT_ACL_GROUP && rep->acl[k].gid.val != e->got_acl[k].gid.val)) {
-				r->diffs++;
-				mx_say(r, "  ACL entry %d read: expected tag %x id %u:%u, actual tag %x id %u:%u\n",
-				    k, e->got_acl[k].tag, e->got_acl[k].uid.val, e->got_acl[k].gid.val,
-				    rep->acl[k].tag, rep->acl[k].uid.val, rep->acl[k].gid.val);
-			}
-	}
-	if (a->op == VT_OP_FCAPS_GET) {
-		if (rep->fcaps.version != e->got_fcaps.version)
-			diff(r, "fcaps version read", e->got_fcaps.version, rep->fcaps.version, false);
-		else if (rep->fcaps.version == 3 && rep->fcaps.rootid.val != e->got_fcaps.rootid.val)
-			diff(r, "fcaps v3 rootid read", e->got_fcaps.rootid.val, rep->fcaps.rootid.val,
-			     false);
-	}
+	if (a->op == VT_OP_ACL_GET)
+		compare_acl_read(r, e, rep);
+	if (a->op == VT_OP_FCAPS_GET)
+		compare_fcaps_read(r, e, rep);
 }
 
 void mx_op_args_text(struct mx_report *r, const struct vt_mop_args *a)

@@ -70,6 +70,10 @@ static const char *ovl_deny_na(enum vt_rule r)
 		return "the root mounter reads a lower dir whose ids the lower idmap maps "
 		       "(CAP_DAC_READ_SEARCH holds): one it does not map is refused before "
 		       "(may_delete's EOVERFLOW on the overlay inode)";
+	case VT_R_OVL_XATTR_UPPER:
+		return "the root mounter sets or removes user.*/trusted.* on the copy it made, whose "
+		       "owner the upper idmap maps (may_write_xattr passes; CAP_SYS_ADMIN and "
+		       "CAP_DAC_OVERRIDE hold)";
 	case VT_R_OVL_CREATE_UPPER_PERM:
 		return "the root mounter's CAP_DAC_OVERRIDE fails only on an upper P whose ids the map "
 		       "does not map, where the caller's check on the same P refuses first";

@@ -14,6 +14,7 @@
  * VT_R_OVL_* (rule_table.h). */
 #include "model/overlay_model.h"
 #include "model/rules.h"
+#include "world/xattr_view.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -57,7 +58,18 @@ struct vt_minode vt_ovl_inode(const struct vt_midmap *layer, const struct vt_min
 	 * realinode)), the gid the same way, i_mode copied */
 	o.uid = vt_vfsuid_into_kuid(vt_i_uid_into_vfsuid(&lw, real));
 	o.gid = vt_vfsgid_into_kgid(vt_i_gid_into_vfsgid(&lw, real));
-	o.nacl = o.ndefacl = 0;
+	/* the ACLs: do_ovl_get_acl -> ovl_get_acl_path reads the real ACL
+	 * (vfs_get_acl / get_inode_acl) and, on an idmapped layer,
+	 * ovl_idmap_posix_acl gives each ACL_USER/ACL_GROUP entry
+	 * vfsuid_into_kuid(make_vfsuid(layer idmap, i_user_ns(real), e_uid)) */
+	for (int k = 0; k < o.nacl + o.ndefacl; k++) {
+		struct vt_acl_kentry *a = k < o.nacl ? &o.acl[k] : &o.defacl[k - o.nacl];
+
+		if (a->tag == VT_ACL_USER)
+			a->uid = vt_vfsuid_into_kuid(vt_make_vfsuid(layer, &vt_init_ns, a->uid));
+		else if (a->tag == VT_ACL_GROUP)
+			a->gid = vt_vfsgid_into_kgid(vt_make_vfsgid(layer, &vt_init_ns, a->gid));
+	}
 	return o;
 }
 
@@ -844,6 +856,325 @@ static struct vt_ovl_world layer_maps(const struct vt_ovl_world *w)
 	return l;
 }
 
+static bool xattr_trusted(enum vt_mop op)
+{
+	return op == VT_OP_XATTR_SET_TRUSTED || op == VT_OP_XATTR_GET_TRUSTED ||
+	       op == VT_OP_XATTR_REMOVE_TRUSTED;
+}
+
+/* user.* and trusted.* (matrix/009's "overlay/" cases) on the lower P/o
+ * by path, 6.12 fs/xattr.c and fs/overlayfs/xattrs.c. The VFS's half as
+ * the caller on the overlay inode through the overlay's own mount
+ * (vfs_setxattr / vfs_getxattr / vfs_removexattr(&nop_mnt_idmap) ->
+ * xattr_permission: may_write_xattr's HAS_UNMAPPED_ID on the owner
+ * ovl_copyattr took through the lower idmap, capable(CAP_SYS_ADMIN) for
+ * trusted.*, inode_permission -> ovl_permission for user.*); then the
+ * overlay's catch-all handler (ovl_other_xattr_get/set: "trusted.vt" is
+ * not one of overlay's own trusted.overlay.* names) as the mounter
+ * (ovl_override_creds): ovl_xattr_get reads the real inode through its
+ * layer's idmap; ovl_xattr_set (a removal: value NULL) asks the lower
+ * inode first, copies up (ovl_copy_xattr copies user.* and trusted.*:
+ * the mounter lists and reads them with CAP_SYS_ADMIN) and sets or
+ * removes on the upper copy through the upper idmap. */
+static void op_xattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		     struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	bool get = a->op == VT_OP_XATTR_GET_USER || a->op == VT_OP_XATTR_GET_TRUSTED;
+	bool set = a->op == VT_OP_XATTR_SET_USER || a->op == VT_OP_XATTR_SET_TRUSTED;
+	struct vt_world cw, mw, uw;
+	struct vt_mop_args ga;
+	struct vt_expect pe, me, ue;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	/* path_setxattr / path_removexattr: mnt_want_write after the walk */
+	if (!get && ovl_read_only(w, e))
+		return;
+	/* the caller's xattr_permission on the overlay inode: the plain rules
+	 * with the attribute there (whether it is decides the handler, below) */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = ovl;
+	cw.obj.user_xattr = cw.obj.trusted_xattr = true;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("xattr_permission/overlay")) {
+		say(e, pe.err, pe.rule_id, "xattr_permission through the overlay mount, as the caller "
+			       "on the overlay inode: ", pe.rule);
+		return;
+	}
+	/* user.*: its inode_permission is ovl_permission, whose mounter half
+	 * asks the real (lower) inode, MAY_WRITE as MAY_READ */
+	if (!xattr_trusted(a->op) &&
+	    ovl_inode_permission(w, &ovl, &w->lower_obj, false, get ? VT_MAY_READ : VT_MAY_WRITE, e))
+		return;
+	/* the mounter on the lower inode through the lower idmap: the value
+	 * a get returns (ovl_xattr_get: the real inode is the lower one) or
+	 * the presence a removal asks before copying up (ovl_xattr_set:
+	 * !value && !upperdentry -> vfs_getxattr(mnt_idmap(lowerpath)) */
+	plain_world(&mw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+	mw.dir = vt_minode_make(S_IFDIR | 0755, 0, 0);	/* the lower P */
+	mw.obj = w->lower_obj;
+	ga = *a;
+	ga.op = xattr_trusted(a->op) ? VT_OP_XATTR_GET_TRUSTED : VT_OP_XATTR_GET_USER;
+	if (get) {
+		memset(&me, 0, sizeof(me));
+		vt_model_apply(&mw, &ga, &me);
+		if (!hit(w, VT_R_OVL_XATTR_GET_REAL, !me.err) && VT_REFUSES(VT_R_OVL_XATTR_GET_REAL)) {
+			say(e, me.err, VT_R_OVL_XATTR_GET_REAL, "ovl_xattr_get: vfs_getxattr(lower idmap) "
+				       "as the mounter: ", me.rule);
+			return;
+		}
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		hit(w, VT_R_OVL_XATTR_OK, true);
+		say(e, 0, VT_R_OVL_XATTR_OK, "ovl_xattr_get: the lower inode's value, read by the "
+			  "mounter through the lower idmap", NULL);
+		return;
+	}
+	if (!set) {
+		memset(&me, 0, sizeof(me));
+		vt_model_apply(&mw, &ga, &me);
+		if (!hit(w, VT_R_OVL_XATTR_REMOVE_LOWER, !me.err) &&
+		    VT_REFUSES(VT_R_OVL_XATTR_REMOVE_LOWER)) {
+			say(e, me.err, VT_R_OVL_XATTR_REMOVE_LOWER, "ovl_xattr_set (remove): "
+				       "vfs_getxattr(lower idmap) as the mounter before any copy-up: ",
+			    me.rule);
+			return;
+		}
+	}
+	/* ovl_xattr_set -> ovl_copy_up; the copy has the lower xattrs */
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_obj_set = true;
+	e->upper_obj = up;
+	/* ovl_do_setxattr / ovl_do_removexattr: vfs_setxattr /
+	 * vfs_removexattr(upper idmap, upper copy) as the mounter */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, a, &ue);
+	if (!hit(w, VT_R_OVL_XATTR_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_XATTR_UPPER)) {
+		/* the copy stays, with the lower xattrs */
+		say(e, ue.err, VT_R_OVL_XATTR_UPPER, "ovl_xattr_set: on the upper copy through the "
+			       "upper idmap as the mounter: ", ue.rule);
+		return;
+	}
+	e->upper_obj = ue.result;
+	seen(w, w->upper_idmap, &ue.result, e);
+	hit(w, VT_R_OVL_XATTR_OK, true);
+	say(e, 0, VT_R_OVL_XATTR_OK, "ovl_xattr_set: copied up (with the lower xattrs), then set "
+		  "or removed on the upper copy by the mounter through the upper idmap", NULL);
+}
+
+/* The access ACL of the lower P/o by path (matrix/005's "overlay/" cases),
+ * 6.12 fs/posix_acl.c and fs/overlayfs/inode.c. Get: vfs_get_acl(&nop_mnt_idmap,
+ * overlay) -> ovl_get_acl -> do_ovl_get_acl: the mounter reads the real
+ * ACL through the lower idmap (vfs_get_acl asks no permission),
+ * ovl_idmap_posix_acl maps it into the overlay's view (vt_ovl_inode), and
+ * vfs_posix_acl_to_xattr gives the caller from_kuid(current_user_ns(),
+ * ...) of those kuids: the plain acl_get on the overlay inode. No ACL
+ * where the real inode has none or !IS_POSIXACL(realinode) (NULL:
+ * ENODATA). Set: do_set_acl as the caller (posix_acl_from_xattr in the
+ * caller's namespace, vfs_set_acl(&nop_mnt_idmap): may_write_xattr,
+ * set_posix_acl: inode_owner_or_capable and posix_acl_valid on the overlay
+ * inode; ovl_set_acl asks the owner again and kills S_ISGID as the caller
+ * would: the plain acl_set on the overlay inode), then ovl_set_or_remove_acl:
+ * the copy-up and ovl_do_set_acl -> vfs_set_acl(upper idmap) as the
+ * mounter with the overlay kuids: vfs_set_acl_idmapped_mnt's from_vfsuid
+ * through the upper idmap, may_write_xattr, set_posix_acl (posix_acl_valid:
+ * an id the upper idmap cannot store is EINVAL after the copy-up), the
+ * upper filesystem's posix_acl_update_mode as the mounter. */
+static void op_acl(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		   struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	struct vt_world cw, uw;
+	struct vt_mop_args ua;
+	struct vt_expect pe, ue;
+	int k;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	/* path_setxattr: mnt_want_write after the walk */
+	if (a->op == VT_OP_ACL_SET && ovl_read_only(w, e))
+		return;
+	/* the caller on the overlay inode, whose sb has SB_POSIXACL; its ACL
+	 * is NULL where the real inode's filesystem has none (do_ovl_get_acl:
+	 * !IS_POSIXACL(realinode)) */
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.posixacl = true;
+	cw.dir = root;
+	cw.obj = ovl;
+	if (!w->posixacl)
+		cw.obj.nacl = cw.obj.ndefacl = 0;
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("acl/overlay-caller")) {
+		say(e, pe.err, pe.rule_id, "the caller's ACL call on the overlay inode: ", pe.rule);
+		return;
+	}
+	if (a->op == VT_OP_ACL_GET) {
+		e->got_nacl = pe.got_nacl;
+		memcpy(e->got_acl, pe.got_acl, sizeof(e->got_acl));
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		hit(w, VT_R_OVL_ACL_OK, true);
+		say(e, 0, VT_R_OVL_ACL_OK, "ovl_get_acl: the real ACL through the lower idmap "
+			  "(ovl_idmap_posix_acl), then the caller's view of those ids", NULL);
+		return;
+	}
+	/* ovl_set_acl: !IS_POSIXACL(workdir) -> EOPNOTSUPP before the copy-up */
+	if (!hit(w, VT_R_ACL_SET_NOTSUPP, w->posixacl) && VT_REFUSES_("ovl_set_acl/workdir-posixacl")) {
+		say(e, EOPNOTSUPP, VT_R_ACL_SET_NOTSUPP, "ovl_set_acl: the upper filesystem has no "
+				   "POSIX ACLs (IS_POSIXACL(workdir))", NULL);
+		return;
+	}
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_obj_set = true;
+	e->upper_obj = up;
+	/* ovl_do_set_acl: the kacl's kuids are the overlay's (the caller's
+	 * make_kuid); the mounter's namespace is the initial one, where a
+	 * kuid's number is its id */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.posixacl = w->posixacl;
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	ua = *a;
+	for (k = 0; k < a->nacl; k++) {
+		if (a->acl[k].tag == VT_ACL_USER)
+			ua.acl[k].uid = vt_from_kuid(w->mounter.ns,
+						     vt_make_kuid(w->caller.ns, a->acl[k].uid));
+		else if (a->acl[k].tag == VT_ACL_GROUP)
+			ua.acl[k].gid = vt_from_kgid(w->mounter.ns,
+						     vt_make_kgid(w->caller.ns, a->acl[k].gid));
+	}
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, &ua, &ue);
+	if (!hit(w, VT_R_OVL_ACL_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_ACL_UPPER)) {
+		/* the copy stays, without the ACL */
+		say(e, ue.err, VT_R_OVL_ACL_UPPER, "ovl_set_or_remove_acl: vfs_set_acl(upper idmap) "
+			       "as the mounter: ", ue.rule);
+		return;
+	}
+	e->upper_obj = ue.result;
+	e->upper_mode = ue.result.mode;
+	seen(w, w->upper_idmap, &ue.result, e);
+	hit(w, VT_R_OVL_ACL_OK, true);
+	say(e, 0, VT_R_OVL_ACL_OK, "ovl_set_acl: the caller's checks on the overlay inode, the "
+		  "copy-up, then the ACL stored by the mounter through the upper idmap", NULL);
+}
+
+/* security.capability of the lower P/o by path (matrix/006's "overlay/"
+ * cases), 6.12 security/commoncap.c and fs/overlayfs/xattrs.c. Get:
+ * vfs_getxattr(&nop_mnt_idmap, overlay) -> xattr_getsecurity ->
+ * cap_inode_getsecurity on the overlay inode, whose vfs_getxattr_alloc
+ * reaches ovl_xattr_get: the mounter's vfs_getxattr(lower idmap, lower)
+ * is itself cap_inode_getsecurity through the lower idmap in the
+ * mounter's namespace (v3 with the rootid the lower mount shows, v2 where
+ * that is 0, EOVERFLOW where it has none); the outer call reads that value
+ * as the overlay's (s_user_ns the initial namespace, &nop_mnt_idmap) for
+ * the caller: the plain fcaps_get on the overlay inode holding it. Set:
+ * vfs_setxattr(&nop_mnt_idmap, overlay) -> cap_convert_nscap on the
+ * overlay inode as the caller (CAP_SETFCAP over its ids, v2 kept by a
+ * caller capable in the initial namespace, else v3 with the caller's
+ * rootid as a kuid), may_write_xattr; then ovl_xattr_set: the copy-up and
+ * ovl_do_setxattr -> vfs_setxattr(upper idmap) of the converted value as
+ * the mounter, whose cap_convert_nscap maps the rootid (v2: 0) through the
+ * upper idmap (EINVAL where it cannot, after the copy-up). A lower file's
+ * own capability is not copied up by the model: set cases have none. */
+static void op_fcaps(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		     struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
+	struct vt_world cw, mw, uw;
+	struct vt_mop_args ua;
+	struct vt_expect pe, ue;
+	struct vt_cfcaps m;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	/* the path walk: MAY_EXEC on P, both checks */
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return;
+	if (a->op == VT_OP_FCAPS_SET && ovl_read_only(w, e))
+		return;
+	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	cw.dir = root;
+	cw.obj = ovl;
+	if (a->op == VT_OP_FCAPS_GET) {
+		/* the mounter's read of the lower value (ovl_xattr_get) */
+		plain_world(&mw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+		memset(&m, 0, sizeof(m));
+		err = vt_model_fcaps_read(&mw, &w->lower_obj.fcaps, &m, &r);
+		if (!hit(w, VT_R_OVL_FCAPS_GET_REAL, !err || err == ENODATA) &&
+		    VT_REFUSES(VT_R_OVL_FCAPS_GET_REAL)) {
+			say(e, err, VT_R_OVL_FCAPS_GET_REAL, "ovl_xattr_get: the mounter's "
+				    "cap_inode_getsecurity through the lower idmap: ", rule_text(r));
+			return;
+		}
+		memset(&cw.obj.fcaps, 0, sizeof(cw.obj.fcaps));
+		if (!err) {
+			cw.obj.fcaps.version = m.version;
+			cw.obj.fcaps.rootid = vt_kuid(m.version == 3 ? m.rootid.val : 0);
+		}
+	}
+	memset(&pe, 0, sizeof(pe));
+	vt_model_apply(&cw, a, &pe);
+	if (pe.err && VT_REFUSES_("fcaps/overlay-caller")) {
+		say(e, pe.err, pe.rule_id, "security.capability through the overlay mount, as the "
+			       "caller on the overlay inode: ", pe.rule);
+		return;
+	}
+	if (a->op == VT_OP_FCAPS_GET) {
+		e->got_fcaps = pe.got_fcaps;
+		seen(w, w->lower_idmap, &w->lower_obj, e);
+		hit(w, VT_R_OVL_FCAPS_OK, true);
+		say(e, 0, VT_R_OVL_FCAPS_OK, "cap_inode_getsecurity on the overlay inode of the value "
+			  "the mounter read through the lower idmap", NULL);
+		return;
+	}
+	if (copy_up(w, &up, e))
+		return;
+	e->upper = true;
+	e->upper_uid = up.uid;
+	e->upper_gid = up.gid;
+	e->upper_obj_set = true;
+	e->upper_obj = up;
+	/* the mounter writes the value cap_convert_nscap left: its rootid a
+	 * kuid, which is its own id in the mounter's (initial) namespace */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.dir = w->upper_root;
+	uw.obj = up;
+	ua = *a;
+	ua.fcaps.version = pe.result.fcaps.version;
+	ua.fcaps.rootid = vt_from_kuid(w->mounter.ns, pe.result.fcaps.rootid);
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, &ua, &ue);
+	if (!hit(w, VT_R_OVL_FCAPS_UPPER, !ue.err) && VT_REFUSES(VT_R_OVL_FCAPS_UPPER)) {
+		say(e, ue.err, VT_R_OVL_FCAPS_UPPER, "ovl_xattr_set: vfs_setxattr(upper idmap) of the "
+			       "converted value as the mounter: ", ue.rule);
+		return;
+	}
+	e->upper_obj = ue.result;
+	seen(w, w->upper_idmap, &ue.result, e);
+	hit(w, VT_R_OVL_FCAPS_OK, true);
+	say(e, 0, VT_R_OVL_FCAPS_OK, "cap_convert_nscap as the caller on the overlay inode, the "
+		  "copy-up, then the mounter's cap_convert_nscap through the upper idmap", NULL);
+}
+
 void vt_ovl_model(const struct vt_ovl_world *ww, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -892,6 +1223,9 @@ void vt_ovl_model(const struct vt_ovl_world *ww, enum vt_ovl_op op, vt_cuid_t ui
 void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		      struct vt_expect *e)
 {
+	/* each layer's map where 6.12 takes it, once (#other-layer applied
+	 * twice would undo itself; vt_ovl_model takes them itself) */
+	const struct vt_ovl_world lw = layer_maps(w);
 	struct vt_ovl_expect oe;
 	enum vt_ovl_op op;
 	bool create = false;
@@ -920,21 +1254,34 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	 * inode and the mounter's reads through the lower idmap */
 	case VT_OP_EXEC:
 		memset(&oe, 0, sizeof(oe));
-		{
-			/* (once: #other-layer applied twice would undo itself) */
-			const struct vt_ovl_world lw = layer_maps(w);
-
-			op_exec(&lw, a, &oe);
-		}
+		op_exec(&lw, a, &oe);
 		goto answer;
 	case VT_OP_CHMOD: case VT_OP_WRITE: case VT_OP_TRUNCATE: case VT_OP_OPEN_TRUNC:
 	case VT_OP_UTIMENS_NOW: case VT_OP_UTIMENS_SET:
 		memset(&oe, 0, sizeof(oe));
-		{
-			const struct vt_ovl_world lw = layer_maps(w);
-
-			op_setattr(&lw, a, &oe);
-		}
+		op_setattr(&lw, a, &oe);
+		goto answer;
+	/* user.* and trusted.* by path: op_xattr */
+	case VT_OP_XATTR_SET_USER: case VT_OP_XATTR_SET_TRUSTED: case VT_OP_XATTR_GET_USER:
+	case VT_OP_XATTR_GET_TRUSTED: case VT_OP_XATTR_REMOVE_USER: case VT_OP_XATTR_REMOVE_TRUSTED:
+		if (a->by_fd)
+			goto unmodelled;
+		memset(&oe, 0, sizeof(oe));
+		op_xattr(&lw, a, &oe);
+		goto answer;
+	/* the access ACL by path: op_acl */
+	case VT_OP_ACL_SET: case VT_OP_ACL_GET:
+		if (a->by_fd || a->default_acl)
+			goto unmodelled;
+		memset(&oe, 0, sizeof(oe));
+		op_acl(&lw, a, &oe);
+		goto answer;
+	/* security.capability by path: op_fcaps */
+	case VT_OP_FCAPS_SET: case VT_OP_FCAPS_GET:
+		if (a->by_fd)
+			goto unmodelled;
+		memset(&oe, 0, sizeof(oe));
+		op_fcaps(&lw, a, &oe);
 		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)
@@ -967,6 +1314,9 @@ answer:
 	e->seen_uid = oe.seen_uid;
 	e->seen_gid = oe.seen_gid;
 	e->creds = oe.creds;
+	e->got_fcaps = oe.got_fcaps;
+	e->got_nacl = oe.got_nacl;
+	memcpy(e->got_acl, oe.got_acl, sizeof(e->got_acl));
 	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new
 	 * file (mode: a copy-up keeps the lower mode, ovl_set_attr ATTR_MODE;
 	 * a new file is 0644 as op_create makes it) */
@@ -974,6 +1324,8 @@ answer:
 		e->result = create ? vt_minode_make(oe.upper_mode, 0, 0) : w->lower_obj;
 		if (oe.upper_mode)	/* op_setattr: the mode the upper copy has now */
 			e->result.mode = oe.upper_mode;
+		if (oe.upper_obj_set)	/* op_xattr: the whole upper inode */
+			e->result = oe.upper_obj;
 		if (oe.whiteout) {
 			/* vfs_whiteout: vfs_mknod(S_IFCHR | WHITEOUT_MODE (0),
 			 * WHITEOUT_DEV); no umask (not do_mknodat) */

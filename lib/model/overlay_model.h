@@ -8,8 +8,13 @@
  *
  * Scope: regular files in the overlay's root directory whose real inode is
  * on the lower layer (not copied up yet); the root is the upper directory.
- * No POSIX ACLs (the overlay inode takes them from the real one through
- * ovl_get_acl, not modelled here). */
+ * user.* and trusted.* xattrs (op_xattr: ovl_xattr_get, ovl_xattr_set) on
+ * that file. POSIX access ACLs (op_acl): the overlay inode's are the real
+ * inode's through its layer's idmap (ovl_get_acl_path, ovl_idmap_posix_acl:
+ * vt_ovl_inode), read by the caller's getxattr and asked by its
+ * permission checks where the caller's world has ACLs (op_acl's only);
+ * set on a lower file without an ACL (a lower ACL's copy-up, ovl_copy_acl,
+ * is not modelled) and only access ACLs of regular files. */
 #ifndef VT_MODEL_OVERLAY_H
 #define VT_MODEL_OVERLAY_H
 
@@ -40,6 +45,11 @@ struct vt_ovl_world {
 	 * model's bounding sets and fs.suid_dumpable (vt_world's) */
 	uint64_t bset_init, cap_full;
 	int suid_dumpable;
+	/* the layers' filesystem has POSIX ACLs (IS_POSIXACL of the real
+	 * inodes and of the workdir); the overlay's own sb always has
+	 * SB_POSIXACL (ovl_fill_super, CONFIG_FS_POSIX_ACL). Asked by the
+	 * ACL operations only (op_acl) */
+	bool posixacl;
 };
 
 enum vt_ovl_op {
@@ -75,6 +85,16 @@ struct vt_ovl_expect {
 	vt_kgid_t old_whiteout_gid;
 	/* VT_OP_EXEC (vt_ovl_model_mop): the program's credentials */
 	struct vt_exec_creds creds;
+	/* the upper inode as a whole (its xattrs, ACLs, capability too) when
+	 * the operation decided it (op_xattr); else it is the lower object
+	 * with the owner and mode above */
+	bool upper_obj_set;
+	struct vt_minode upper_obj;
+	/* VT_OP_ACL_GET: the entries the caller reads */
+	int got_nacl;
+	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
+	/* VT_OP_FCAPS_GET: what the caller reads */
+	struct vt_cfcaps got_fcaps;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */
@@ -92,7 +112,10 @@ void vt_ovl_model(const struct vt_ovl_world *w, enum vt_ovl_op op, vt_cuid_t uid
  * of P/o (no setid bits, no file capabilities), VT_OP_UNLINK, VT_OP_RMDIR
  * (an empty lower dir), VT_OP_RENAME to P/n or over a lower P/t
  * (W->lower_other; E's has_whiteout/whiteout: the upper P/o afterwards),
- * VT_OP_LINK to P/n, VT_OP_EXEC of a lower regular file (E's creds).  E in the matrix's terms: err, rule_id,
+ * VT_OP_LINK to P/n, VT_OP_EXEC of a lower regular file (E's creds),
+ * VT_OP_XATTR_{SET,GET,REMOVE}_{USER,TRUSTED} of P/o by path, VT_OP_ACL_SET /
+ * VT_OP_ACL_GET of P/o's access ACL by path, VT_OP_FCAPS_SET / VT_OP_FCAPS_GET
+ * of P/o by path (op_fcaps). E in the matrix's terms: err, rule_id,
  * result = the upper layer's P/o or P/n on disk afterwards (exists false:
  * there is none), seen_* = stat() of the result through the overlay as
  * the caller. */

@@ -388,7 +388,45 @@
 	  "vfs_dentry_acceptable: HANDLE_CHECK_SUBTREE and the walk did not meet mountdirfd "      \
 	  "(ESTALE)")                                                                              \
 	X(FH_OPEN_OK, "do_handle_open.ok", OUTCOME, FHANDLE,                                        \
-	  "do_handle_open: file_open_root of the decoded path (may_open through the mount)")
+	  "do_handle_open: file_open_root of the decoded path (may_open through the mount)") \
+	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")          \
+	/* overlayfs: user.* and trusted.* through the overlay (appended) */                       \
+	X(OVL_XATTR_GET_REAL, "ovl_xattr_get.real-vfs_getxattr", CHECK, OVERLAY,                   \
+	  "ovl_xattr_get: vfs_getxattr(real layer idmap, real inode) with the mounter's creds "   \
+	  "(ovl_override_creds): xattr_permission on the real inode, then its value (ENODATA "     \
+	  "if the real inode has none)")                                                           \
+	X(OVL_XATTR_REMOVE_LOWER, "ovl_xattr_set.remove-lower-vfs_getxattr", CHECK, OVERLAY,       \
+	  "ovl_xattr_set: a removal on a file not copied up first asks vfs_getxattr(lower idmap, " \
+	  "lower inode) as the mounter: ENODATA (or its refusal) and nothing is copied up")       \
+	X(OVL_XATTR_UPPER, "ovl_xattr_set.upper-vfs_setxattr", CHECK, OVERLAY,                     \
+	  "ovl_xattr_set: after the copy-up (ovl_copy_xattr copies the lower xattrs), "           \
+	  "ovl_do_setxattr/ovl_do_removexattr -> vfs_setxattr/vfs_removexattr(upper idmap, "      \
+	  "upper copy) with the mounter's creds")                                                  \
+	X(OVL_XATTR_OK, "ovl_xattr.ok", OUTCOME, OVERLAY,                                          \
+	  "user.*/trusted.* through the overlay: xattr_permission as the caller on the overlay "  \
+	  "inode (ovl_permission), then the real inode's value read (ovl_xattr_get) or the "      \
+	  "upper copy written (ovl_xattr_set) by the mounter through its layer's idmap")          \
+	X(OVL_ACL_UPPER, "ovl_set_or_remove_acl.upper-vfs_set_acl", CHECK, OVERLAY,                 \
+	  "ovl_set_or_remove_acl: after the copy-up, ovl_do_set_acl -> vfs_set_acl(upper idmap) " \
+	  "with the mounter's creds and the overlay's kuids: from_vfsuid through the upper "      \
+	  "idmap (vfs_set_acl_idmapped_mnt), may_write_xattr, set_posix_acl (posix_acl_valid)")  \
+	X(OVL_ACL_OK, "ovl_acl.ok", OUTCOME, OVERLAY,                                              \
+	  "POSIX ACLs through the overlay: the real ACL read through its layer's idmap "          \
+	  "(ovl_get_acl_path, ovl_idmap_posix_acl) or set by the mounter on the upper copy "      \
+	  "(ovl_set_or_remove_acl) after the caller's checks on the overlay inode")              \
+	X(OVL_FCAPS_GET_REAL, "ovl_xattr_get.real-cap_inode_getsecurity", CHECK, OVERLAY,          \
+	  "ovl_xattr_get of security.capability: the mounter's vfs_getxattr(lower idmap) is "     \
+	  "cap_inode_getsecurity in the mounter's namespace: EOVERFLOW where the rootid has no "  \
+	  "id through the lower idmap")                                                            \
+	X(OVL_FCAPS_UPPER, "ovl_xattr_set.upper-cap_convert_nscap", CHECK, OVERLAY,               \
+	  "ovl_xattr_set of security.capability: after the copy-up, vfs_setxattr(upper idmap) "  \
+	  "as the mounter: cap_convert_nscap maps the value's rootid (v2: 0) through the upper "  \
+	  "idmap, EINVAL where it cannot")                                                         \
+	X(OVL_FCAPS_OK, "ovl_fcaps.ok", OUTCOME, OVERLAY,                                          \
+	  "security.capability through the overlay: read as cap_inode_getsecurity of the value " \
+	  "the mounter read through the lower idmap, or converted by the caller "                 \
+	  "(cap_convert_nscap on the overlay inode) and stored by the mounter through the upper " \
+	  "idmap")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \

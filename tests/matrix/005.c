@@ -8,7 +8,16 @@
  * set, make_vfsuid + from_kuid on get; 705191b03d50), EINVAL for ids the
  * caller cannot name or the filesystem cannot store, EPERM for non-owners
  * and unmapped owners, and the mode update (posix_acl_update_mode); the
- * same through fsetxattr/fgetxattr on an fd open for reading. */
+ * same through fsetxattr/fgetxattr on an fd open for reading.
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): the access ACL of a lower file through an overlay whose layers are
+ * mounts of the filesystem under test idmapped with the case's map: read
+ * (the real ACL through the lower idmap, ovl_get_acl_path and
+ * ovl_idmap_posix_acl, then the caller's view) and set (the caller's
+ * checks on the overlay inode, the copy-up, the mounter's vfs_set_acl
+ * through the upper idmap); EROFS for a set where the overlay is
+ * read-only: lib/model/overlay_model.c op_acl. */
 #include "matrix/matrix.h"
 #include "world/xattr_view.h"
 
@@ -83,10 +92,59 @@ static void fd_form(int x, struct vt_mcase *c)
 		 x, x);
 }
 
+#define NPLAIN (NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE + NFD)
+/* the overlay world, under an upper P 0777 0:0: reading the access ACL of
+ * a lower 0660 0:0 file with entries u:X,g:X on disk (X 1000, 11000,
+ * 70000: mapped or not through the layer) or none (ENODATA); setting
+ * u:Y,g:Y (Y 1000, 11000 as the caller names them) on a lower 0644 file of
+ * three owners (no ACL of its own, no setgid bit) */
+static const uint32_t ovl_disk_ids[] = { 1000, 11000, 70000 };
+#define NOVL_GET 4
+static const uint32_t ovl_set_ids[] = { 1000, 11000 };
+#define NOVL_SET 6
+#define NOVL (NOVL_GET + NOVL_SET)
+
+static void make_overlay(int x, struct vt_mcase *c)
+{
+	static const int set_owners[3] = { 0, 1, 3 };	/* 1000:1000, 0:0, 70000:70000 */
+
+	c->ovl = true;
+	if (x < NOVL_GET) {
+		c->obj = vt_fx_inode(S_IFREG | (x < 3 ? 0660 : 0644), 0, 0);
+		c->op.op = VT_OP_ACL_GET;
+		if (x < 3) {
+			vt_fx_add_acl(&c->obj, ovl_disk_ids[x], ovl_disk_ids[x], false);
+			snprintf(c->what, sizeof(c->what),
+				 "overlay/upper-p=0777-0:0/lower-o=file-0660-0:0/disk-entries=u:%u,g:%u/"
+				 "op=acl-get-access", ovl_disk_ids[x], ovl_disk_ids[x]);
+		} else {
+			snprintf(c->what, sizeof(c->what),
+				 "overlay/upper-p=0777-0:0/lower-o=file-0644-0:0/no-acl/op=acl-get-access");
+		}
+		return;
+	}
+	x -= NOVL_GET;
+	{
+		int o = set_owners[x % 3];
+		uint32_t id = ovl_set_ids[x / 3];
+
+		c->obj = vt_fx_inode(S_IFREG | 0644, owners[o].uid, owners[o].gid);
+		c->op.op = VT_OP_ACL_SET;
+		set_args(&c->op, id);
+		snprintf(c->what, sizeof(c->what),
+			 "overlay/upper-p=0777-0:0/lower-o=file-0644-%s/op=acl-set-access/entries=u:%u,g:%u",
+			 owners[o].name, id, id);
+	}
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN) {
+		make_overlay(local - NPLAIN, c);
+		return;
+	}
 	if (local < NSET_ACCESS) {
 		int o = local % NOWNERS, i = local / NOWNERS;
 
@@ -161,6 +219,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY_WIDE(acl, "005",
-		 NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE + NFD, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)

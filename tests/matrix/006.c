@@ -9,7 +9,12 @@
  * v3 with the rootid translated; EINVAL/EPERM; db2e718a4798) and
  * cap_inode_getsecurity (v3 with the caller-view rootid, v2 for the
  * caller's root or an ancestor's, EOVERFLOW otherwise); the same through
- * fsetxattr/fgetxattr/fremovexattr on an fd open for reading. */
+ * fsetxattr/fgetxattr/fremovexattr on an fd open for reading.
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): get and set of security.capability on a lower file through an
+ * overlay whose layers are mounts of the filesystem under test idmapped
+ * with the case's map (make_overlay below). */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -73,10 +78,53 @@ static void fd_form(int x, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=ffcaps-remove/obj=0755-1000:1000/disk=v3-rootid0");
 }
 
+#define NPLAIN (NOWNERS * NVALUES + NDISK + NOWNERS + 2 + NFD)
+/* the overlay world, under an upper P 0777 0:0: reading the capability of
+ * a lower 0755 0:0 file stored as v2, v3 rootid 1000, 11000, 70000
+ * (through the mounter's read and the overlay's cap_inode_getsecurity);
+ * setting v2, v3 rootid 0, 1000, 10000, 70000 on a lower 0755 1000:1000
+ * file without one (cap_convert_nscap on the overlay inode, the copy-up,
+ * the mounter's through the upper idmap, where a writable overlay's map
+ * may lack 70000: EINVAL after the copy-up): lib/model/overlay_model.c
+ * op_fcaps */
+static const struct {
+	int version;
+	uint32_t rootid;
+} ovl_disk[] = { { 2, 0 }, { 3, 1000 }, { 3, 11000 }, { 3, 70000 } }, ovl_set[] = {
+	{ 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 }, { 3, 70000 } };
+#define NOVL 9
+
+static void make_overlay(int x, struct vt_mcase *c)
+{
+	c->ovl = true;
+	if (x < 4) {
+		c->obj = vt_fx_inode(S_IFREG | 0755, 0, 0);
+		c->obj.fcaps.version = ovl_disk[x].version;
+		c->obj.fcaps.rootid = vt_kuid(ovl_disk[x].rootid);
+		c->op.op = VT_OP_FCAPS_GET;
+		snprintf(c->what, sizeof(c->what),
+			 "overlay/upper-p=0777-0:0/lower-o=0755-0:0/disk=v%d-rootid%u/op=fcaps-get",
+			 ovl_disk[x].version, ovl_disk[x].rootid);
+		return;
+	}
+	x -= 4;
+	c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
+	c->op.op = VT_OP_FCAPS_SET;
+	c->op.fcaps.version = ovl_set[x].version;
+	c->op.fcaps.rootid = vt_cuid(ovl_set[x].rootid);
+	snprintf(c->what, sizeof(c->what),
+		 "overlay/upper-p=0777-0:0/lower-o=0755-1000:1000/op=fcaps-set/value=v%d-rootid%u",
+		 ovl_set[x].version, ovl_set[x].rootid);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN) {
+		make_overlay(local - NPLAIN, c);
+		return;
+	}
 	if (local < NOWNERS * NVALUES) {
 		int o = local % NOWNERS, v = local / NOWNERS;
 
@@ -120,5 +168,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(fscaps, "006", NOWNERS * NVALUES + NDISK + NOWNERS + 2 + NFD, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", NPLAIN + NOVL, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)

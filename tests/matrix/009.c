@@ -13,7 +13,18 @@
  * ns_capable(s_user_ns, CAP_SYS_ADMIN), the superblock's namespace (the
  * userns maps tell it from trusted.*'s capable()); no file type, sticky
  * or inode_permission check (xattr_permission leaves security.* alone),
- * and getxattr asks nothing. */
+ * and getxattr asks nothing.
+ *
+ * The overlay world ("overlay/" cases, appended: the others keep their
+ * ids): the path forms on a lower file through an overlay whose layers are
+ * mounts of the filesystem under test idmapped with the case's map:
+ * xattr_permission as the caller on the overlay inode (its owner through
+ * the lower idmap; ovl_permission for user.*), then ovl_xattr_get (the
+ * lower value, read by the mounter through the lower idmap) or
+ * ovl_xattr_set (a removal asks the lower inode first; the copy-up, then
+ * the mounter's set or removal on the upper copy through the upper
+ * idmap); EROFS for writes where the overlay is read-only:
+ * lib/model/overlay_model.c op_xattr. */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -146,10 +157,58 @@ static void make_security(int x, struct vt_mcase *c)
 		 vt_mop_name(c->op.op), kind, owner);
 }
 
+#define NPLAIN (NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED)
+/* the overlay world: the six operations on a lower 0644 file of every
+ * owner (get and remove find both attributes there), set and remove of
+ * user.* on a 0666 one (a caller who is not the owner may write it: the
+ * copy-up is the mounter's), and get, remove user.* and remove trusted.*
+ * of a 0666 1000:1000 file without them (the removal asks the lower inode
+ * before copying up: ovl_xattr_set), under an upper P 0777 0:0 */
+#define NOVL_GRID (NOWNERS * NOPS)
+#define NOVL_0666 (NOWNERS * 2)
+#define NOVL_ABSENT 3
+#define NOVL (NOVL_GRID + NOVL_0666 + NOVL_ABSENT)
+
+static void make_overlay(int x, struct vt_mcase *c)
+{
+	static const enum vt_mop user_writes[2] = { VT_OP_XATTR_SET_USER, VT_OP_XATTR_REMOVE_USER };
+	static const enum vt_mop absent[NOVL_ABSENT] = { VT_OP_XATTR_GET_USER,
+							 VT_OP_XATTR_REMOVE_USER,
+							 VT_OP_XATTR_REMOVE_TRUSTED };
+	mode_t mode = 0644;
+	int o = x % NOWNERS;
+	bool present;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->umask = 022;
+	if (x < NOVL_GRID) {
+		c->op.op = ops[x / NOWNERS];
+		present = x / NOWNERS >= 2;
+	} else if (x < NOVL_GRID + NOVL_0666) {
+		c->op.op = user_writes[(x - NOVL_GRID) / NOWNERS];
+		present = c->op.op != VT_OP_XATTR_SET_USER;
+		mode = 0666;
+	} else {
+		c->op.op = absent[x - NOVL_GRID - NOVL_0666];
+		o = 1;
+		present = false;
+		mode = 0666;
+	}
+	c->obj = vt_fx_inode(S_IFREG | mode, owners[o].uid, owners[o].gid);
+	c->obj.user_xattr = c->obj.trusted_xattr = present;
+	snprintf(c->what, sizeof(c->what), "overlay/upper-p=0777-0:0/lower-o=file-%04o-%s%s/op=%s",
+		 (unsigned)mode, owners[o].name, present ? "" : "-no-xattrs", vt_mop_name(c->op.op));
+}
+
 static void make(int local, struct vt_mcase *c)
 {
-	if (local >= NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED) {
-		make_security(local - NOWNERS * NKINDS * NOPS - NEDGES - NFD_USER - NFD_TRUSTED, c);
+	if (local >= NPLAIN + NSEC) {
+		make_overlay(local - NPLAIN - NSEC, c);
+		return;
+	}
+	if (local >= NPLAIN) {
+		make_security(local - NPLAIN, c);
 		return;
 	}
 	if (local >= NOWNERS * NKINDS * NOPS + NEDGES) {
@@ -180,6 +239,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(xattr, "009", NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED + NSEC,
-		      make,
-		      VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(xattr, "009", NPLAIN + NSEC + NOVL, make, VT_WIDE_USERNS)
