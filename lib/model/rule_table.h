@@ -389,7 +389,6 @@
 	  "(ESTALE)")                                                                              \
 	X(FH_OPEN_OK, "do_handle_open.ok", OUTCOME, FHANDLE,                                        \
 	  "do_handle_open: file_open_root of the decoded path (may_open through the mount)") \
-	  "count only if the caller's userns is the sb's s_user_ns or a descendant of it")          \
 	/* overlayfs: user.* and trusted.* through the overlay (appended) */                       \
 	X(OVL_XATTR_GET_REAL, "ovl_xattr_get.real-vfs_getxattr", CHECK, OVERLAY,                   \
 	  "ovl_xattr_get: vfs_getxattr(real layer idmap, real inode) with the mounter's creds "   \
