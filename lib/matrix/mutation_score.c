@@ -46,6 +46,17 @@ static void equivalence_reason(const struct mx_mutants *mu, const struct mx_msta
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_SWAP)
 		snprintf(buf, len, "reached in %u cases, but there the uid and the gid helper give "
 			 "the same id", ms->reached[k]);
+	else if (!ms->differs[k] && mu->op[k] == VT_MOP_FS_INIT && p->kind == VT_MPK_SBNS &&
+		 strncmp(p->kfn, "ns_capable", 10) == 0)
+		/* cap_capable: the owner of a namespace holds every capability
+		 * in it, whatever its own set */
+		snprintf(buf, len, "reached in %u cases, but in each %s over the filesystem's "
+			 "s_user_ns answers as over the initial namespace: no caller of these "
+			 "cases holds the capability over one of them only (s_user_ns is another "
+			 "namespace only on the userns maps, which filesystems with "
+			 "FS_USERNS_MOUNT have; there a caller that owns nsfs without holding the "
+			 "capability itself, or one inside nsfs, would tell them apart)",
+			 ms->reached[k], p->kfn);
 	else if (!ms->differs[k] && mu->op[k] == VT_MOP_FS_INIT && p->kind == VT_MPK_SBNS)
 		snprintf(buf, len, "reached in %u cases, but there %s over the filesystem's "
 			 "s_user_ns decides as over the initial namespace (the userns maps, "
