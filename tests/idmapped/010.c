@@ -449,6 +449,9 @@ static const struct vt_case cases[] = {
 
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases };
+	/* directories of chosen owners and modes (0700 ancestors), and for
+	 * dcache-cold an image of the section's filesystem holding them */
+	static const struct vt_test t = { .cases = cases,
+					  .needs = { .owners = VT_FSNEED_INODE_OWNERS } };
 	return vt_test_main(&t, argc, argv);
 }
