@@ -217,6 +217,19 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 	return 0;
 }
 
+/* The expectation's record of the upper copy a copy-up left: its owner as
+ * stored, and (keep_obj) the whole inode for the ops that act on it next. */
+static void copied_up(struct vt_ovl_expect *e, const struct vt_minode *up, bool keep_obj)
+{
+	e->upper = true;
+	e->upper_uid = up->uid;
+	e->upper_gid = up->gid;
+	if (keep_obj) {
+		e->upper_obj_set = true;
+		e->upper_obj = *up;
+	}
+}
+
 static void op_open(const struct vt_ovl_world *w, bool write, struct vt_ovl_expect *e)
 {
 	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
@@ -242,9 +255,7 @@ static void op_open(const struct vt_ovl_world *w, bool write, struct vt_ovl_expe
 		return;
 	/* ovl_open_realfile: inode_permission(upper idmap, upper inode,
 	 * MAY_OPEN | MAY_WRITE) as the mounter */
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
+	copied_up(e, &up, false);
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
 	err = vt_inode_permission(&uw, &up, VT_MAY_WRITE, &r);
 	if (!hit(w, VT_R_OVL_OPEN_REALFILE, !err) && VT_REFUSES(VT_R_OVL_OPEN_REALFILE)) {
@@ -323,9 +334,7 @@ static void op_create(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	up.gid = (w->upper_root.mode & S_ISGID)
 			 ? w->upper_root.gid
 			 : vt_from_vfsgid(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(fsgid));
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
+	copied_up(e, &up, false);
 	e->upper_mode = up.mode;
 	seen(w, w->upper_idmap, &up, e);
 	hit(w, VT_R_OVL_CREATE_OK, true);
@@ -379,9 +388,7 @@ static void op_chown(const struct vt_ovl_world *w, vt_cuid_t uid, vt_cgid_t gid,
 	a.gid = vt_from_kgid(w->mounter.ns, vt_make_kgid(w->caller.ns, gid));
 	memset(&pe, 0, sizeof(pe));
 	vt_model_apply(&uw, &a, &pe);
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
+	copied_up(e, &up, false);
 	if (pe.err && VT_REFUSES_("ovl_setattr/notify_change")) {	/* the copy-up is done: the copy stays, with the lower owner */
 		say(e, pe.err, pe.rule_id, "ovl_setattr: notify_change(upper idmap) as the mounter: ",
 		    pe.rule);
@@ -463,9 +470,7 @@ static void op_setattr(const struct vt_ovl_world *w, const struct vt_mop_args *a
 	 * or ovl_open -> ovl_maybe_copy_up: the same ovl_copy_up_one */
 	if (copy_up(w, &up, e))
 		return;
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
+	copied_up(e, &up, false);
 	e->upper_mode = up.mode;
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
 	if (opens) {
@@ -677,9 +682,7 @@ static void op_rename(const struct vt_ovl_world *w, bool to_other, struct vt_ovl
 	 * btrfs_whiteout_for_rename: inode_init_owner), the mounter's
 	 * fsuid/fsgid through the upper idmap, or P's group if it is setgid */
 	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
+	copied_up(e, &up, false);
 	e->old_whiteout = true;
 	e->old_whiteout_uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns,
 					     vt_vfsuid_from_kuid(vt_cur_fsuid(&mw)));
@@ -738,9 +741,7 @@ static void op_link(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
 	 * copy and a P the upper idmap maps. The new name is the copy. */
 	if (copy_up(w, &up, e))
 		return;
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
+	copied_up(e, &up, false);
 	seen(w, w->upper_idmap, &up, e);
 	hit(w, VT_R_OVL_LINK_OK, true);
 	say(e, 0, VT_R_OVL_LINK_OK, "ovl_link: copied up, then linked on the upper layer by the "
@@ -948,11 +949,7 @@ static void op_xattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	/* ovl_xattr_set -> ovl_copy_up; the copy has the lower xattrs */
 	if (copy_up(w, &up, e))
 		return;
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
-	e->upper_obj_set = true;
-	e->upper_obj = up;
+	copied_up(e, &up, true);
 	/* ovl_do_setxattr / ovl_do_removexattr: vfs_setxattr /
 	 * vfs_removexattr(upper idmap, upper copy) as the mounter */
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
@@ -1039,11 +1036,7 @@ static void op_acl(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	}
 	if (copy_up(w, &up, e))
 		return;
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
-	e->upper_obj_set = true;
-	e->upper_obj = up;
+	copied_up(e, &up, true);
 	/* ovl_do_set_acl: the kacl's kuids are the overlay's (the caller's
 	 * make_kuid); the mounter's namespace is the initial one, where a
 	 * kuid's number is its id */
@@ -1148,11 +1141,7 @@ static void op_fcaps(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	}
 	if (copy_up(w, &up, e))
 		return;
-	e->upper = true;
-	e->upper_uid = up.uid;
-	e->upper_gid = up.gid;
-	e->upper_obj_set = true;
-	e->upper_obj = up;
+	copied_up(e, &up, true);
 	/* the mounter writes the value cap_convert_nscap left: its rootid a
 	 * kuid, which is its own id in the mounter's (initial) namespace */
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
