@@ -36,34 +36,64 @@
 #define R_RM_OPT "btrfs_ioctl_snap_destroy: !capable, user_subvol_rm_allowed -> " \
 	"inode_permission(idmap, subvolume, W|X), btrfs_may_delete(idmap)"
 
+/* What each scenario starts from: the btrfs world (bt_world_make_rm; rmopt
+ * says whether it has user_subvol_rm_allowed) and the ops through its
+ * idmapped mount. The mapped scenarios create "sub" themselves; the
+ * unmapped ones need a "sub" made as root on disk, since their caller
+ * cannot create one (btrfs_may_create: EOVERFLOW), and create "sub2". */
+struct scene {
+	struct bt_op create, destroy, rename;
+	char disk[4200], seen[4200];
+	int rmopt;
+};
+
+static bool scene_make(struct vt_ctx *ctx, struct bt_world *w, struct scene *s, bool unmapped)
+{
+	*s = (struct scene){
+		.create = { .kind = BT_OP_SUBVOL, .name = unmapped ? "sub2" : "sub" },
+		.destroy = { .kind = BT_OP_DESTROY, .name = "sub" },
+		.rename = { .kind = BT_OP_RENAME, .name = "sub", .name2 = "sub-renamed" },
+	};
+	if (!bt_world_make_rm(ctx, w, &s->rmopt))
+		return false;
+	s->create.dirfd = s->destroy.dirfd = s->rename.dirfd = w->mnt_fd;
+	snprintf(s->disk, sizeof(s->disk), "%s/sub", w->base);
+	snprintf(s->seen, sizeof(s->seen), "%s/sub", w->mnt);
+	if (unmapped) {
+		int err = bt_subvol_create(w->base_fd, "sub");	/* 0 or an errno */
+
+		if (err) {
+			vt_fail(ctx, "setup: SUBVOL_CREATE_V2 sub as root on disk failed: %s",
+				vt_errname(err));
+			return false;
+		}
+	}
+	return true;
+}
+
 static void mapped(struct vt_ctx *ctx)
 {
 	struct bt_world w;
-	struct bt_op create = { .kind = BT_OP_SUBVOL, .name = "sub" };
-	struct bt_op destroy = { .kind = BT_OP_DESTROY, .name = "sub" };
-	char disk[4200], seen[4200];
+	struct scene s;
 	const char *rule;
-	int rmopt, want;
+	int want;
 
-	if (!bt_world_make_rm(ctx, &w, &rmopt))
+	if (!scene_make(ctx, &w, &s, false))
 		goto out;
-	create.dirfd = destroy.dirfd = w.mnt_fd;
-	snprintf(disk, sizeof(disk), "%s/sub", w.base);
-	snprintf(seen, sizeof(seen), "%s/sub", w.mnt);
-	if (!bt_expect(ctx, &w, BT_MAPPED, &create, "SUBVOL_CREATE_V2 sub through the mount", 0,
+	if (!bt_expect(ctx, &w, BT_MAPPED, &s.create, "SUBVOL_CREATE_V2 sub through the mount", 0,
 		       R_CREATE))
 		goto out;
-	vt_expect_owner(ctx, disk, 0, 0, R_OWNER);
-	vt_expect_owner(ctx, seen, BT_SEEN, BT_SEEN, R_SEEN);
-	bt_expect(ctx, &w, BT_MAPPED, &destroy, "SNAP_DESTROY sub through the mount", 0, R_ADMIN);
-	if (!bt_expect(ctx, &w, BT_MAPPED, &create, "SUBVOL_CREATE_V2 sub again", 0, R_CREATE))
+	vt_expect_owner(ctx, s.disk, 0, 0, R_OWNER);
+	vt_expect_owner(ctx, s.seen, BT_SEEN, BT_SEEN, R_SEEN);
+	bt_expect(ctx, &w, BT_MAPPED, &s.destroy, "SNAP_DESTROY sub through the mount", 0, R_ADMIN);
+	if (!bt_expect(ctx, &w, BT_MAPPED, &s.create, "SUBVOL_CREATE_V2 sub again", 0, R_CREATE))
 		goto out;
 	/* owner through the mount, mode 0755: inode_permission passes */
-	want = bt_unpriv_delete(ctx, rmopt, 0, R_RM_OPT, &rule);
-	bt_expect(ctx, &w, BT_MAPPED_NOCAPS, &destroy, "SNAP_DESTROY sub through the mount", want,
+	want = bt_unpriv_delete(ctx, s.rmopt, 0, R_RM_OPT, &rule);
+	bt_expect(ctx, &w, BT_MAPPED_NOCAPS, &s.destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
 	if (want)
-		bt_expect(ctx, &w, BT_ROOT, &destroy, "SNAP_DESTROY sub through the mount", 0,
+		bt_expect(ctx, &w, BT_ROOT, &s.destroy, "SNAP_DESTROY sub through the mount", 0,
 			  R_ADMIN);
 out:
 	bt_world_end(ctx, &w);
@@ -72,30 +102,25 @@ out:
 static void mapped_userns(struct vt_ctx *ctx)
 {
 	struct bt_world w;
-	struct bt_op create = { .kind = BT_OP_SUBVOL, .name = "sub" };
-	struct bt_op destroy = { .kind = BT_OP_DESTROY, .name = "sub" };
-	char disk[4200], seen[4200];
+	struct scene s;
 	const char *rule;
-	int rmopt, want;
+	int want;
 
-	if (!bt_world_make_rm(ctx, &w, &rmopt))
+	if (!scene_make(ctx, &w, &s, false))
 		goto out;
-	create.dirfd = destroy.dirfd = w.mnt_fd;
-	snprintf(disk, sizeof(disk), "%s/sub", w.base);
-	snprintf(seen, sizeof(seen), "%s/sub", w.mnt);
-	if (!bt_expect(ctx, &w, BT_MAPPED_USERNS, &create, "SUBVOL_CREATE_V2 sub through the mount",
+	if (!bt_expect(ctx, &w, BT_MAPPED_USERNS, &s.create, "SUBVOL_CREATE_V2 sub through the mount",
 		       0, R_CREATE " (kuid 10000 is mapped; the mount shows src as 10000)"))
 		goto out;
-	vt_expect_owner(ctx, disk, 0, 0, R_OWNER);
-	vt_expect_owner(ctx, seen, BT_SEEN, BT_SEEN, R_SEEN);
+	vt_expect_owner(ctx, s.disk, 0, 0, R_OWNER);
+	vt_expect_owner(ctx, s.seen, BT_SEEN, BT_SEEN, R_SEEN);
 	bt_expect_owner_as(ctx, &w, BT_MAPPED_USERNS, w.mnt_fd, "sub", 0, 0,
 			   "stat in the namespace: from_kuid(userns, 10000) = 0");
 	/* capable() asks the initial namespace: its root there is not */
-	want = bt_unpriv_delete(ctx, rmopt, 0, R_RM_OPT, &rule);
-	bt_expect(ctx, &w, BT_MAPPED_USERNS, &destroy, "SNAP_DESTROY sub through the mount", want,
+	want = bt_unpriv_delete(ctx, s.rmopt, 0, R_RM_OPT, &rule);
+	bt_expect(ctx, &w, BT_MAPPED_USERNS, &s.destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
 	if (want)
-		bt_expect(ctx, &w, BT_ROOT, &destroy, "SNAP_DESTROY sub through the mount", 0,
+		bt_expect(ctx, &w, BT_ROOT, &s.destroy, "SNAP_DESTROY sub through the mount", 0,
 			  R_ADMIN);
 out:
 	bt_world_end(ctx, &w);
@@ -104,25 +129,21 @@ out:
 static void unmapped(struct vt_ctx *ctx)
 {
 	struct bt_world w;
-	struct bt_op create = { .kind = BT_OP_SUBVOL, .name = "sub2" };
-	struct bt_op destroy = { .kind = BT_OP_DESTROY, .name = "sub" };
-	struct bt_op rename = { .kind = BT_OP_RENAME, .name = "sub", .name2 = "sub-renamed" };
+	struct scene s;
 	const char *rule;
-	int rmopt, want;
+	int want;
 
-	if (!bt_world_make_rm(ctx, &w, &rmopt))
+	if (!scene_make(ctx, &w, &s, true))
 		goto out;
-	VT_SETUP(ctx, -bt_subvol_create(w.base_fd, "sub"), "SUBVOL_CREATE_V2 sub as root on disk");
-	create.dirfd = destroy.dirfd = rename.dirfd = w.mnt_fd;
-	bt_expect(ctx, &w, BT_UNMAPPED, &create, "SUBVOL_CREATE_V2 sub2 through the mount",
+	bt_expect(ctx, &w, BT_UNMAPPED, &s.create, "SUBVOL_CREATE_V2 sub2 through the mount",
 		  EOVERFLOW, R_NOMAP);
-	bt_expect(ctx, &w, BT_UNMAPPED, &rename, "rename sub -> sub-renamed through the mount",
+	bt_expect(ctx, &w, BT_UNMAPPED, &s.rename, "rename sub -> sub-renamed through the mount",
 		  EOVERFLOW, R_RENAME);
 	/* sub is 0755 and seen as 10000: fsuid 0 without caps is "other" */
-	want = bt_unpriv_delete(ctx, rmopt, EACCES, R_RM_OPT, &rule);
-	bt_expect(ctx, &w, BT_UNMAPPED_NOCAPS, &destroy, "SNAP_DESTROY sub through the mount", want,
+	want = bt_unpriv_delete(ctx, s.rmopt, EACCES, R_RM_OPT, &rule);
+	bt_expect(ctx, &w, BT_UNMAPPED_NOCAPS, &s.destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
-	bt_expect(ctx, &w, BT_UNMAPPED, &destroy, "SNAP_DESTROY sub through the mount", 0,
+	bt_expect(ctx, &w, BT_UNMAPPED, &s.destroy, "SNAP_DESTROY sub through the mount", 0,
 		  R_ADMIN " (btrfs_may_delete has no fsid mapping check)");
 out:
 	bt_world_end(ctx, &w);
@@ -131,29 +152,25 @@ out:
 static void unmapped_userns(struct vt_ctx *ctx)
 {
 	struct bt_world w;
-	struct bt_op create = { .kind = BT_OP_SUBVOL, .name = "sub2" };
-	struct bt_op destroy = { .kind = BT_OP_DESTROY, .name = "sub" };
-	struct bt_op rename = { .kind = BT_OP_RENAME, .name = "sub", .name2 = "sub-renamed" };
+	struct scene s;
 	const char *rule;
-	int rmopt, want;
+	int want;
 
-	if (!bt_world_make_rm(ctx, &w, &rmopt))
+	if (!scene_make(ctx, &w, &s, true))
 		goto out;
-	VT_SETUP(ctx, -bt_subvol_create(w.base_fd, "sub"), "SUBVOL_CREATE_V2 sub as root on disk");
-	create.dirfd = destroy.dirfd = rename.dirfd = w.mnt_fd;
 	bt_expect_owner_as(ctx, &w, BT_UNMAPPED_USERNS, w.base_fd, "sub", vt_overflowuid(),
 			   vt_overflowgid(), "from_kuid_munged: 0 has no mapping in the namespace");
 	bt_expect_owner_as(ctx, &w, BT_UNMAPPED_USERNS, w.mnt_fd, "sub", vt_overflowuid(),
 			   vt_overflowgid(), "from_kuid_munged: 10000 has no mapping in the namespace");
-	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &create, "SUBVOL_CREATE_V2 sub2 through the mount",
+	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &s.create, "SUBVOL_CREATE_V2 sub2 through the mount",
 		  EOVERFLOW, R_NOMAP " (kuid 30000)");
-	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &rename,
+	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &s.rename,
 		  "rename sub -> sub-renamed through the mount", EOVERFLOW, R_RENAME);
 	/* 10000 has no mapping in the namespace: no capability over sub */
-	want = bt_unpriv_delete(ctx, rmopt, EACCES, R_RM_OPT, &rule);
-	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &destroy, "SNAP_DESTROY sub through the mount", want,
+	want = bt_unpriv_delete(ctx, s.rmopt, EACCES, R_RM_OPT, &rule);
+	bt_expect(ctx, &w, BT_UNMAPPED_USERNS, &s.destroy, "SNAP_DESTROY sub through the mount", want,
 		  rule);
-	bt_expect(ctx, &w, BT_ROOT, &destroy, "SNAP_DESTROY sub through the mount", want ? 0 : ENOENT,
+	bt_expect(ctx, &w, BT_ROOT, &s.destroy, "SNAP_DESTROY sub through the mount", want ? 0 : ENOENT,
 		  want ? R_ADMIN : "btrfs_ioctl_snap_destroy: lookup_one -> negative -> ENOENT");
 out:
 	bt_world_end(ctx, &w);
