@@ -137,10 +137,21 @@ static void make_overlay(int x, struct vt_mcase *c)
 	}
 }
 
+/* the overlay world's fd forms (issue 22, session 6), appended: each of
+ * the cases above by fd (open O_RDONLY through the overlay, then
+ * fgetxattr / fsetxattr of system.posix_acl_access);
+ * lib/model/overlay_model.c fd_open */
+#define NOVL_FD NOVL
+
 static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN + NOVL) {
+		make_overlay(local - NPLAIN - NOVL, c);
+		vt_fx_ovl_by_fd(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -219,4 +230,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL + NOVL_FD, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
