@@ -865,6 +865,11 @@ static void copy_up_rows(void)
 	add_acl(&w.lower_obj, 1000);
 	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 21000, 21000, 0, 0,
 		 "ACL u:1000,g:1000 copied up as u:21000,g:21000");
+	/* xfs lists trusted.SGI_ACL_FILE too, copied after the ACL as raw
+	 * bytes: the copy keeps the lower on-disk u:1000,g:1000 */
+	w.lists_raw_acl = true;
+	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 21000, 1000, 0, 0,
+		 "xfs: the raw trusted.SGI_ACL_FILE copied last, u:1000,g:1000 as on the lower disk");
 	/* u:30000 is 30000 through LOWER, which UPPER cannot store: EINVAL
 	 * (posix_acl_valid), the copy is dropped */
 	world(&w, cred(0, 0, -1, true), 0660, 1000, 1000);
@@ -1099,7 +1104,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(121);
+	unit_begin(122);
 	lower.name = "lower";
 	upper.name = "upper";
 

@@ -213,6 +213,16 @@ static int copy_up_acl(const struct vt_ovl_world *w, struct vt_minode *up,
 			       "posix_acl_valid -> EINVAL, no copy", NULL);
 		return -EINVAL;
 	}
+	/* a filesystem that lists the raw attribute holding the ACL too (xfs:
+	 * trusted.SGI_ACL_FILE / SGI_ACL_DEFAULT, right after each
+	 * system.posix_acl_* name) has ovl_copy_xattr copy it next as a
+	 * trusted.* value (ovl_getxattr_value, ovl_do_setxattr: bytes, no
+	 * idmap; xfs_xattr_set -> xfs_forget_acl): the copy's ACL is the
+	 * lower one's on-disk ids */
+	if (w->lists_raw_acl) {
+		memcpy(up->acl, w->lower_obj.acl, sizeof(up->acl));
+		memcpy(up->defacl, w->lower_obj.defacl, sizeof(up->defacl));
+	}
 	return 0;
 }
 
@@ -1094,7 +1104,8 @@ static void op_xattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		  "or removed on the upper copy by the mounter through the upper idmap", NULL);
 }
 
-/* The access ACL of the lower P/o by path (matrix/005's "overlay/" cases),
+/* The access ACL of the lower P/o, or the default ACL of a lower directory
+ * (matrix/005's "overlay/" cases), by path (fd_open for the fd forms),
  * 6.12 fs/posix_acl.c and fs/overlayfs/inode.c. Get: vfs_get_acl(&nop_mnt_idmap,
  * overlay) -> ovl_get_acl -> do_ovl_get_acl: the mounter reads the real
  * ACL through the lower idmap (vfs_get_acl asks no permission),
@@ -1419,10 +1430,10 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		if (!fd_open(&lw, a, &pa, &oe))
 			op_xattr(&lw, &pa, &oe);
 		goto answer;
-	/* the access ACL by path or fd: op_acl */
+	/* the access or default ACL, by path or fd: op_acl */
 	case VT_OP_ACL_SET: case VT_OP_ACL_GET:
-		if (a->default_acl)
-			goto unmodelled;
+		/* (a default ACL the same way: ovl_get_acl and ovl_set_acl take
+		 * the type; the copy-up of a directory is copy_up's) */
 		memset(&oe, 0, sizeof(oe));
 		if (!fd_open(&lw, a, &pa, &oe))
 			op_acl(&lw, &pa, &oe);
