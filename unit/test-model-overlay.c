@@ -638,8 +638,9 @@ static void upper_plain_rows(void)
  * errno, the deciding rule and what the upper layer holds afterwards
  * (UPPER_UID -1: nothing copied up; else its owner and user.vt and
  * trusted.vt). */
-static void xattr_row(const struct vt_ovl_world *w, enum vt_mop op, int want, enum vt_rule rule,
-		      int64_t upper_uid, bool user, bool trusted, const char *what)
+static void xattr_row_by(const struct vt_ovl_world *w, enum vt_mop op, bool by_fd, int want,
+			 enum vt_rule rule, int64_t upper_uid, bool user, bool trusted,
+			 const char *what)
 {
 	struct vt_mop_args a;
 	struct vt_expect e;
@@ -648,6 +649,7 @@ static void xattr_row(const struct vt_ovl_world *w, enum vt_mop op, int want, en
 
 	memset(&a, 0, sizeof(a));
 	a.op = op;
+	a.by_fd = by_fd;
 	vt_ovl_model_mop(w, &a, &e);
 	ok = e.err == want && e.rule_id == rule;
 	if (upper_uid < 0)
@@ -660,6 +662,12 @@ static void xattr_row(const struct vt_ovl_world *w, enum vt_mop op, int want, en
 		 e.result.exists ? "yes" : "no", e.result.uid.val, e.result.user_xattr,
 		 e.result.trusted_xattr);
 	unit_check(ok, name);
+}
+
+static void xattr_row(const struct vt_ovl_world *w, enum vt_mop op, int want, enum vt_rule rule,
+		      int64_t upper_uid, bool user, bool trusted, const char *what)
+{
+	xattr_row_by(w, op, false, want, rule, upper_uid, user, trusted, what);
 }
 
 /* user.* and trusted.* (op_xattr), worked out from 6.12 fs/xattr.c
@@ -743,6 +751,168 @@ static void xattr_rows(void)
 		  "shift10000: a removal too");
 	xattr_row(&w, VT_OP_XATTR_GET_USER, 0, VT_R_OVL_XATTR_OK, -1, false, false,
 		  "shift10000: 11000 reads its file's user.vt");
+}
+
+/* The fd forms (fd_open, then op_xattr), worked out from 6.12
+ * fs/xattr.c (fsetxattr: mnt_want_write_file, then do_setxattr on
+ * f_path.dentry with file_mnt_idmap) and fs/overlayfs/file.c (ovl_open:
+ * no copy-up for O_RDONLY, ovl_open_realfile: the mounter's
+ * inode_permission(lower idmap, MAY_OPEN | MAY_READ)); the open's
+ * MAY_READ is ovl_permission's two halves (fs/overlayfs/inode.c). */
+static void xattr_fd_rows(void)
+{
+	struct vt_ovl_world w;
+	struct vt_trace tr;
+	static struct vt_midmap shift;
+	char err[200];
+
+	/* as the path form where the open passes: 11000 reads its 0644
+	 * file, then fsetxattr copies up (disk 21000 through UPPER) */
+	world(&w, cred(11000, 11000, -1, false), 0644, 1000, 1000);
+	xattr_row_by(&w, VT_OP_XATTR_SET_USER, true, 0, VT_R_OVL_XATTR_OK, 21000, true, false,
+		     "fd: 11000 opens its 0644 file and sets user.vt: copied up to disk 21000");
+	/* 0200: the owner may write user.vt by path, but the open's MAY_READ
+	 * on the overlay inode (owner -w-, no capability) is refused by the
+	 * caller's half of ovl_permission: nothing copied up */
+	world(&w, cred(11000, 11000, -1, false), 0200, 1000, 1000);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, 0, VT_R_OVL_XATTR_OK, 21000, true, false,
+		  "path: 11000 sets user.vt on its 0200 file");
+	xattr_row_by(&w, VT_OP_XATTR_SET_USER, true, EACCES, VT_R_OVL_CALLER_PERM, -1, false, false,
+		     "fd: 11000 cannot open its 0200 file for reading: EACCES, the caller");
+	/* disk 50000:1000 mode 0240 is INVALID:11000 through LOWER: the
+	 * caller in group 11000 reads it; the root mounter is not in the
+	 * group and its CAP_DAC_OVERRIDE / CAP_DAC_READ_SEARCH need both ids
+	 * mapped (capable_wrt_inode_uidgid): EACCES from the mounter's half
+	 * (ovl_permission, as ovl_open_realfile would). The path form's set
+	 * is may_write_xattr's EPERM (the overlay inode's uid is invalid). */
+	world(&w, cred(12000, 12000, 11000, false), 0240, 50000, 1000);
+	xattr_row(&w, VT_OP_XATTR_SET_USER, EPERM, VT_R_WRITE_XATTR_UNMAPPED, -1, false, false,
+		  "path: a member of group 11000 sets user.vt on disk 50000:1000's 0240 file: EPERM");
+	xattr_row_by(&w, VT_OP_XATTR_SET_USER, true, EACCES, VT_R_OVL_MOUNTER_PERM, -1, false, false,
+		     "fd: the same open for reading: EACCES, the mounter on the lower inode");
+	/* trusted.* by fd: the open decides first for a caller with
+	 * CAP_SYS_ADMIN, then the path form's checks */
+	world(&w, cred(0, 0, -1, true), 0200, 1000, 1000);
+	xattr_row_by(&w, VT_OP_XATTR_SET_TRUSTED, true, 0, VT_R_OVL_XATTR_OK, 21000, false, true,
+		     "fd: root opens 11000's 0200 file (CAP_DAC_OVERRIDE, 11000 maps) and sets trusted.vt");
+	/* a read-only overlay (shift10000: the root mounter has no disk id):
+	 * the open for reading passes, fsetxattr's mnt_want_write_file is
+	 * EROFS; where the open is refused that comes first */
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	shift.name = "shift10000";
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0644, 1000, 1000, &tr);
+	w.lower_obj.user_xattr = true;
+	xattr_row_by(&w, VT_OP_XATTR_REMOVE_USER, true, EROFS, VT_R_OVL_WORKDIR_RDONLY, -1, false,
+		     false, "fd, shift10000: fremovexattr after the open: EROFS");
+	xattr_row_by(&w, VT_OP_XATTR_GET_USER, true, 0, VT_R_OVL_XATTR_OK, -1, false, false,
+		     "fd, shift10000: fgetxattr of user.vt");
+	w.lower_obj.mode = S_IFREG | 0200;
+	xattr_row_by(&w, VT_OP_XATTR_SET_USER, true, EACCES, VT_R_OVL_CALLER_PERM, -1, false, false,
+		     "fd, shift10000: the 0200 file's open is refused before EROFS");
+}
+
+static void add_acl(struct vt_minode *i, uint32_t id);
+
+/* One copy-up row: utimensat with explicit times by root (CAP_FOWNER: no
+ * permission asked, nothing but the copy-up changes the copy's ACL or
+ * capability) of W's lower file; the errno, the deciding rule, and the
+ * upper copy's ACL_USER/ACL_GROUP ids (ACL_ID) and capability (VERSION,
+ * ROOTID) as stored; UPPER_UID -1: nothing copied up. */
+static void copy_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, int64_t upper_uid,
+		     int64_t acl_id, int version, uint32_t rootid, const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+	char name[400];
+	bool ok;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_UTIMENS_SET;
+	vt_ovl_model_mop(w, &a, &e);
+	ok = e.err == want && e.rule_id == rule;
+	if (upper_uid < 0) {
+		ok = ok && !e.result.exists;
+	} else {
+		ok = ok && e.result.exists && e.result.uid.val == (uint32_t)upper_uid &&
+		     e.result.fcaps.version == version &&
+		     (version != 3 || e.result.fcaps.rootid.val == rootid);
+		if (acl_id >= 0)
+			ok = ok && e.result.nacl == 6 && e.result.acl[1].uid.val == (uint32_t)acl_id &&
+			     e.result.acl[3].gid.val == (uint32_t)acl_id;
+	}
+	snprintf(name, sizeof(name), "copy-up: %s (got %s, %s, upper %s %u acl %u fcaps v%d %u)",
+		 what, e.err ? vt_errname(e.err) : "success", vt_rule_info(e.rule_id)->slug,
+		 e.result.exists ? "yes" : "no", e.result.uid.val, e.result.acl[1].uid.val,
+		 e.result.fcaps.version, e.result.fcaps.rootid.val);
+	unit_check(ok, name);
+}
+
+/* ovl_copy_xattr's ACLs and capability (copy_up_acl, copy_up_fcaps),
+ * worked out from 6.12 fs/overlayfs/copy_up.c (ovl_copy_acl,
+ * ovl_copy_xattr), inode.c (ovl_get_acl_path, ovl_idmap_posix_acl),
+ * fs/posix_acl.c (vfs_set_acl_idmapped_mnt, posix_acl_valid) and
+ * security/commoncap.c (cap_inode_getsecurity, cap_convert_nscap).
+ * LOWER maps disk 0..9999 to 10000..19999 and 30000 to itself; UPPER
+ * maps disk 0 to 0 and 20000..29999 to 10000..19999. */
+static void copy_up_rows(void)
+{
+	struct vt_ovl_world w;
+
+	/* u:1000,g:1000 is 11000 through LOWER (ovl_idmap_posix_acl), which
+	 * UPPER stores as disk 21000 (from_vfsuid), as it does the owner */
+	world(&w, cred(0, 0, -1, true), 0660, 1000, 1000);
+	w.posixacl = true;
+	add_acl(&w.lower_obj, 1000);
+	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 21000, 21000, 0, 0,
+		 "ACL u:1000,g:1000 copied up as u:21000,g:21000");
+	/* xfs lists trusted.SGI_ACL_FILE too, copied after the ACL as raw
+	 * bytes: the copy keeps the lower on-disk u:1000,g:1000 */
+	w.lists_raw_acl = true;
+	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 21000, 1000, 0, 0,
+		 "xfs: the raw trusted.SGI_ACL_FILE copied last, u:1000,g:1000 as on the lower disk");
+	/* u:30000 is 30000 through LOWER, which UPPER cannot store: EINVAL
+	 * (posix_acl_valid), the copy is dropped */
+	world(&w, cred(0, 0, -1, true), 0660, 1000, 1000);
+	w.posixacl = true;
+	add_acl(&w.lower_obj, 30000);
+	copy_row(&w, EINVAL, VT_R_OVL_COPYUP_ACL, -1, -1, 0, 0,
+		 "ACL u:30000: no id through UPPER, EINVAL, no copy");
+	/* u:50000 has no id through LOWER: INVALID_UID, EINVAL the same */
+	world(&w, cred(0, 0, -1, true), 0660, 1000, 1000);
+	w.posixacl = true;
+	add_acl(&w.lower_obj, 50000);
+	copy_row(&w, EINVAL, VT_R_OVL_COPYUP_ACL, -1, -1, 0, 0,
+		 "ACL u:50000: no id through LOWER, EINVAL, no copy");
+	/* v3 rootid 1000: the mounter reads v3 rootid 11000 through LOWER,
+	 * cap_convert_nscap through UPPER stores rootid 21000 */
+	world(&w, cred(0, 0, -1, true), 0755, 1000, 1000);
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(1000);
+	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 21000, -1, 3, 21000,
+		 "fcaps v3 rootid 1000 copied up as v3 rootid 21000");
+	/* v2: rootid 0 is 10000 through LOWER, read as v3 rootid 10000
+	 * (mappedroot is not 0), stored through UPPER as v3 rootid 20000 */
+	w.lower_obj.fcaps.version = 2;
+	w.lower_obj.fcaps.rootid = vt_kuid(0);
+	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 21000, -1, 3, 20000,
+		 "fcaps v2 copied up as v3 rootid 20000");
+	/* rootid 50000: no id through LOWER, cap_inode_getsecurity's
+	 * EOVERFLOW is not ovl_no_fscap's: the copy-up fails */
+	w.lower_obj.fcaps.version = 3;
+	w.lower_obj.fcaps.rootid = vt_kuid(50000);
+	copy_row(&w, EOVERFLOW, VT_R_OVL_COPYUP_FCAPS, -1, -1, 0, 0,
+		 "fcaps rootid 50000: EOVERFLOW from the mounter's read, no copy");
+	/* rootid 30000: read as 30000, cap_convert_nscap cannot map it
+	 * through UPPER: EINVAL */
+	w.lower_obj.fcaps.rootid = vt_kuid(30000);
+	copy_row(&w, EINVAL, VT_R_OVL_COPYUP_FCAPS, -1, -1, 0, 0,
+		 "fcaps rootid 30000: EINVAL from the write through UPPER, no copy");
+	/* plain layers: a v2 reads as v2 (mappedroot 0) and is written as v2
+	 * (cap_convert_nscap: nop_mnt_idmap, CAP_SETFCAP) */
+	world(&w, cred(0, 0, -1, true), 0755, 1000, 1000);
+	w.lower_idmap = w.upper_idmap = &vt_nop_idmap;
+	w.lower_obj.fcaps.version = 2;
+	copy_row(&w, 0, VT_R_OVL_SETATTR_OK, 1000, -1, 2, 0, "plain layers: fcaps v2 stays v2");
 }
 
 /* An access ACL u::rw-,u:ID:rw-,g::r--,g:ID:r--,m::rw-,o::--- */
@@ -934,7 +1104,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(104);
+	unit_begin(122);
 	lower.name = "lower";
 	upper.name = "upper";
 
@@ -1039,6 +1209,8 @@ int main(void)
 	exec_rows();
 	upper_plain_rows();
 	xattr_rows();
+	xattr_fd_rows();
+	copy_up_rows();
 	acl_rows();
 	fcaps_rows();
 	return unit_end();

@@ -143,6 +143,11 @@ bool vt_fs_supports(const char *fstype, unsigned int needs)
 	return r && (r->supports & needs) == needs;
 }
 
+bool vt_fs_lists_raw_acl(const char *fstype)
+{
+	return fstype && strcmp(fstype, "xfs") == 0;
+}
+
 /* Where a filesystem has an operation but always fails it, the errno
  * and the rule (vt_fs_lack_errno); the others get the VFS's answer for
  * a missing inode operation. */

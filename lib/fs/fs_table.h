@@ -108,6 +108,12 @@ extern const size_t vt_fs_table_count;
 const struct vt_fs_row *vt_fs_row(const char *fstype);
 /* Does FSTYPE (known) support every feature of NEEDS? */
 bool vt_fs_supports(const char *fstype, unsigned int needs);
+/* Does FSTYPE's listxattr give a caller with CAP_SYS_ADMIN its POSIX ACLs
+ * twice, as system.posix_acl_* and as the raw trusted.* attribute that
+ * stores them (xfs: xfs_xattr_put_listent lists SGI_ACL_FILE and
+ * SGI_ACL_DEFAULT both ways, 6.12 fs/xfs/xfs_xattr.c)? overlayfs's
+ * copy-up then copies the raw one after the ACL (ovl_copy_xattr). */
+bool vt_fs_lists_raw_acl(const char *fstype);
 /* The errno an operation needing FEATURE (one bit) gets on FSTYPE when
  * the row lacks it, with the rule in *RULE; 0 if the row has it. The
  * VFS's answer for a missing inode operation unless the filesystem has

@@ -2,6 +2,7 @@
  * the model world of its map and caller, the model's verdict. */
 #include "matrix/case_model.h"
 #include "matrix/axes.h"
+#include "fs/fs_table.h"
 #include "matrix/optowner_fixture.h"
 #include "model/overlay_model.h"
 
@@ -96,6 +97,7 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.overflowuid = rw->overflowuid;
 	ow.overflowgid = rw->overflowgid;
 	ow.posixacl = rw->posixacl;
+	ow.lists_raw_acl = vt_fs_lists_raw_acl(rw->fstype);
 	memset(tr, 0, sizeof(*tr));
 	ow.trace = tr;
 	vt_ovl_model_mop(&ow, &c->op, e);

@@ -240,6 +240,8 @@ static void compare_ovl(struct mx_report *r, const struct vt_expect *e, int err,
 		/* matrix/005: the upper copy's access ACL (its on-disk ids) */
 		compare_acl(r, "upper on-disk ACL entries", e->result.acl, e->result.nacl, disk->acl,
 			    disk->nacl);
+		compare_acl(r, "upper on-disk default ACL entries", e->result.defacl,
+			    e->result.ndefacl, disk->defacl, disk->ndefacl);
 	}
 	/* unlink: the caller's name is gone (the executor stats nothing) */
 	if (err || e->obj_gone)

@@ -42,12 +42,24 @@ const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4] = {
 	{ "70000:70000", 70000, 70000 },
 };
 
-void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+/* C's name "overlay/REST" becomes "overlay/INFIX/REST" */
+static void ovl_rename_case(struct vt_mcase *c, const char *infix)
 {
 	char rest[sizeof(c->what)];
 	const char *tail = strncmp(c->what, "overlay/", 8) == 0 ? c->what + 8 : c->what;
 
 	snprintf(rest, sizeof(rest), "%s", tail);
-	snprintf(c->what, sizeof(c->what), "overlay/upper=plain/%s", rest);
+	snprintf(c->what, sizeof(c->what), "overlay/%s/%s", infix, rest);
+}
+
+void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+{
+	ovl_rename_case(c, "upper=plain");
 	c->ovl_layers = VT_OVL_UPPER_PLAIN;
+}
+
+void vt_fx_ovl_by_fd(struct vt_mcase *c)
+{
+	ovl_rename_case(c, "fd");
+	c->op.by_fd = true;
 }

@@ -102,6 +102,11 @@ void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default
  * name "overlay/upper=plain/...". */
 void vt_fx_ovl_upper_plain(struct vt_mcase *c);
 
+/* Makes overlay case C (an operation by path, its name "overlay/...") its
+ * fd form: open(O_RDONLY) through the overlay, then the f* call on the fd
+ * (the executor's on_fd); its name "overlay/fd/...". */
+void vt_fx_ovl_by_fd(struct vt_mcase *c);
+
 /* The owners most families use: root, the common user, another user, and
  * 70000, which no mount idmap or caller namespace of the axes maps. */
 struct vt_fx_owner {

@@ -133,6 +133,11 @@ static int ovl_inode_permission(const struct vt_ovl_world *w, const struct vt_mi
 	 * generic_permission(&nop_mnt_idmap, inode, mask) with the caller's
 	 * creds */
 	plain_world(&cw, w, &vt_nop_idmap, &w->caller, false);
+	/* generic_permission -> check_acl -> get_inode_acl(overlay inode) ->
+	 * ovl_get_inode_acl: the real ACL through the layer's idmap (OVL's
+	 * ACL, vt_ovl_inode), none where !IS_POSIXACL(realinode)
+	 * (do_ovl_get_acl); the mounter's check_acl reads the real one */
+	cw.posixacl = w->posixacl;
 	err = vt_inode_permission(&cw, ovl, mask, &r);
 	if (!hit(w, VT_R_OVL_CALLER_PERM, !err) && VT_REFUSES_("ovl_permission/caller")) {
 		say(e, -err, VT_R_OVL_CALLER_PERM, "ovl_permission: the caller on the overlay inode "
@@ -148,6 +153,7 @@ static int ovl_inode_permission(const struct vt_ovl_world *w, const struct vt_mi
 		mask = (mask & ~VT_MAY_WRITE) | VT_MAY_READ;
 	plain_world(&mw, w, real_upper ? w->upper_idmap : w->lower_idmap, &w->mounter,
 		    !real_upper && w->lower_rdonly);
+	mw.posixacl = w->posixacl;
 	err = vt_inode_permission(&mw, real, mask, &r);
 	if (!hit(w, VT_R_OVL_MOUNTER_PERM, !err) && !VT_REFUSES_("ovl_permission/mounter"))
 		err = 0;
@@ -169,6 +175,114 @@ static void seen(const struct vt_ovl_world *w, const struct vt_midmap *layer,
 	e->seen_gid = vt_from_kgid_munged(w->caller.ns, o.gid, w->overflowgid);
 }
 
+/* ovl_copy_up_metadata -> ovl_copy_xattr -> ovl_copy_acl (6.12
+ * fs/overlayfs/copy_up.c), on the new copy before ovl_set_attr gives it
+ * the lower owner: the copy is still the mounter's (may_write_xattr and
+ * set_posix_acl's inode_owner_or_capable pass). ovl_get_acl_path reads
+ * the lower ACL through the lower idmap and ovl_idmap_posix_acl gives
+ * each entry vfsuid_into_kuid(make_vfsuid(lower idmap, ...)) (the overlay
+ * inode's ACL, vt_ovl_inode); ovl_do_set_acl -> vfs_set_acl(upper idmap):
+ * vfs_set_acl_idmapped_mnt stores from_vfsuid(upper idmap, ...) of each,
+ * and set_posix_acl's posix_acl_valid(s_user_ns) refuses an invalid one:
+ * EINVAL, the copy-up fails ("POSIX ACLs must be copied"). The perms stay
+ * (the fixtures' ACLs agree with the mode, which ovl_set_attr sets again:
+ * posix_acl_chmod). UP gets the stored ACLs; 0 or -EINVAL. */
+static int copy_up_acl(const struct vt_ovl_world *w, struct vt_minode *up,
+		       struct vt_ovl_expect *e)
+{
+	struct vt_minode o = vt_ovl_inode(w->lower_idmap, &w->lower_obj);
+	bool valid = true;
+
+	if (!o.nacl && !o.ndefacl)
+		return 0;
+	for (int k = 0; k < o.nacl + o.ndefacl; k++) {
+		const struct vt_acl_kentry *a = k < o.nacl ? &o.acl[k] : &o.defacl[k - o.nacl];
+		struct vt_acl_kentry *u = k < o.nacl ? &up->acl[k] : &up->defacl[k - o.nacl];
+
+		if (a->tag == VT_ACL_USER) {
+			u->uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(a->uid));
+			valid = valid && vt_kuid_valid(u->uid);
+		} else if (a->tag == VT_ACL_GROUP) {
+			u->gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(a->gid));
+			valid = valid && vt_kgid_valid(u->gid);
+		}
+	}
+	if (!hit(w, VT_R_OVL_COPYUP_ACL, valid) && VT_REFUSES(VT_R_OVL_COPYUP_ACL)) {
+		say(e, EINVAL, VT_R_OVL_COPYUP_ACL, "ovl_copy_acl: an entry of the lower ACL (through "
+			       "the lower idmap) has no id through the upper idmap: "
+			       "posix_acl_valid -> EINVAL, no copy", NULL);
+		return -EINVAL;
+	}
+	/* a filesystem that lists the raw attribute holding the ACL too (xfs:
+	 * trusted.SGI_ACL_FILE / SGI_ACL_DEFAULT, right after each
+	 * system.posix_acl_* name) has ovl_copy_xattr copy it next as a
+	 * trusted.* value (ovl_getxattr_value, ovl_do_setxattr: bytes, no
+	 * idmap; xfs_xattr_set -> xfs_forget_acl): the copy's ACL is the
+	 * lower one's on-disk ids */
+	if (w->lists_raw_acl) {
+		memcpy(up->acl, w->lower_obj.acl, sizeof(up->acl));
+		memcpy(up->defacl, w->lower_obj.defacl, sizeof(up->defacl));
+	}
+	return 0;
+}
+
+/* ovl_copy_xattr's security.capability (6.12 fs/overlayfs/copy_up.c), on
+ * the copy while it is the mounter's (after the ACLs here: the fixtures
+ * hold one or the other, the order being the lower filesystem's
+ * listxattr): ovl_getxattr_value -> vfs_getxattr(lower idmap) ->
+ * cap_inode_getsecurity as the mounter (v3 with the rootid as the lower
+ * mount shows it, v2 where that is 0; -EOVERFLOW where it has none,
+ * which is not ovl_no_fscap's: the copy-up fails), then ovl_do_setxattr
+ * -> vfs_setxattr(upper idmap) -> cap_convert_nscap as the mounter (the
+ * plain fcaps set on the copy: EINVAL where the rootid does not map, a v2
+ * kept only on a plain upper). UP gets the stored value; 0 or -errno. */
+static int copy_up_fcaps(const struct vt_ovl_world *w, struct vt_minode *up,
+			 struct vt_ovl_expect *e)
+{
+	struct vt_world lw, uw;
+	struct vt_mop_args sa;
+	struct vt_expect ue;
+	struct vt_cfcaps m;
+	enum vt_rule r = VT_R_NONE;
+	int err;
+
+	if (!w->lower_obj.fcaps.version)
+		return 0;
+	plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
+	memset(&m, 0, sizeof(m));
+	err = vt_model_fcaps_read(&lw, &w->lower_obj.fcaps, &m, &r);
+	if (!hit(w, VT_R_OVL_COPYUP_FCAPS, !err) && VT_REFUSES_("ovl_copy_xattr/fcaps-read")) {
+		say(e, err, VT_R_OVL_COPYUP_FCAPS, "ovl_copy_xattr: the mounter's "
+			    "cap_inode_getsecurity of the lower capability through the lower idmap: ",
+		    rule_text(r));
+		return -err;
+	}
+	/* the copy as vfs_tmpfile / ovl_create_real made it: the mounter's
+	 * fsuid/fsgid stored through the upper idmap, no capability */
+	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
+	uw.dir = w->upper_root;
+	uw.obj = *up;
+	uw.obj.uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns,
+				    vt_vfsuid_from_kuid(vt_make_kuid(w->mounter.ns, w->mounter.fsuid)));
+	uw.obj.gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns,
+				    vt_vfsgid_from_kgid(vt_make_kgid(w->mounter.ns, w->mounter.fsgid)));
+	memset(&uw.obj.fcaps, 0, sizeof(uw.obj.fcaps));
+	memset(&sa, 0, sizeof(sa));
+	sa.op = VT_OP_FCAPS_SET;
+	sa.fcaps.version = m.version;
+	sa.fcaps.rootid = vt_cuid(m.version == 3 ? m.rootid.val : 0);
+	memset(&ue, 0, sizeof(ue));
+	vt_model_apply(&uw, &sa, &ue);
+	if (!hit(w, VT_R_OVL_COPYUP_FCAPS, !ue.err) && VT_REFUSES_("ovl_copy_xattr/fcaps-write")) {
+		say(e, ue.err, VT_R_OVL_COPYUP_FCAPS, "ovl_copy_xattr: the mounter's "
+			       "vfs_setxattr(upper idmap) of security.capability on the copy: ",
+		    ue.rule);
+		return -ue.err;
+	}
+	up->fcaps = ue.result.fcaps;
+	return 0;
+}
+
 /* ovl_copy_up_one() of the lower object, as the mounter (ovl_copy_up_flags
  * installs ovl_override_creds): 0 with the upper copy in *UP, or -errno. */
 static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt_ovl_expect *e)
@@ -176,6 +290,7 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 	struct vt_world lw, uw;
 	vt_kuid_t su;
 	vt_kgid_t sg;
+	int err;
 
 	/* vfs_getattr(lowerpath): generic_fillattr through the lower idmap */
 	plain_world(&lw, w, w->lower_idmap, &w->mounter, w->lower_rdonly);
@@ -199,6 +314,14 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 				  "idmap: fsuidgid_has_mapping() fails -> EOVERFLOW", NULL);
 		return -EOVERFLOW;
 	}
+	/* ovl_copy_up_metadata: ovl_copy_xattr (user.* and trusted.* as they
+	 * are, the ACLs and the capability translated), then ovl_set_attr */
+	*up = w->lower_obj;
+	err = copy_up_acl(w, up, e);
+	if (!err)
+		err = copy_up_fcaps(w, up, e);
+	if (err)
+		return err;
 	/* ovl_set_attr(): notify_change(upper idmap, ATTR_UID|ATTR_GID,
 	 * ia_vfsuid = VFSUIDT_INIT(stat.uid)): notify_change refuses an id
 	 * the upper mount cannot write (!vfsuid_has_fsmapping) */
@@ -211,7 +334,6 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 				  "EOVERFLOW", NULL);
 		return -EOVERFLOW;
 	}
-	*up = w->lower_obj;
 	up->uid = vt_from_vfsuid(w->upper_idmap, &vt_init_ns, vt_vfsuid_from_kuid(su));
 	up->gid = vt_from_vfsgid(w->upper_idmap, &vt_init_ns, vt_vfsgid_from_kgid(sg));
 	return 0;
@@ -254,8 +376,9 @@ static void op_open(const struct vt_ovl_world *w, bool write, struct vt_ovl_expe
 	if (copy_up(w, &up, e))
 		return;
 	/* ovl_open_realfile: inode_permission(upper idmap, upper inode,
-	 * MAY_OPEN | MAY_WRITE) as the mounter */
-	copied_up(e, &up, false);
+	 * MAY_OPEN | MAY_WRITE) as the mounter; the copy's ACLs and
+	 * capability as ovl_copy_xattr stored them */
+	copied_up(e, &up, true);
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
 	err = vt_inode_permission(&uw, &up, VT_MAY_WRITE, &r);
 	if (!hit(w, VT_R_OVL_OPEN_REALFILE, !err) && VT_REFUSES(VT_R_OVL_OPEN_REALFILE)) {
@@ -423,7 +546,15 @@ static void op_setattr(const struct vt_ovl_world *w, const struct vt_mop_args *a
 {
 	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
 	struct vt_minode ovl = vt_ovl_inode(w->lower_idmap, &w->lower_obj), up;
-	bool opens = a->op == VT_OP_WRITE || a->op == VT_OP_OPEN_TRUNC;
+	/* ftruncate (by_fd): its fd is open(O_WRONLY) through the overlay,
+	 * whose ovl_open copies up and opens the copy for writing as write
+	 * and O_TRUNC do; do_ftruncate asks no permission of its own, then
+	 * do_truncate(&nop_mnt_idmap, ATTR_SIZE | the kill bits) ->
+	 * ovl_setattr as truncate(2)'s (fs/open.c, 6.12; the caller's half
+	 * only refuses at the open's inode_permission, so the order of the
+	 * halves below is the kernel's) */
+	bool opens = a->op == VT_OP_WRITE || a->op == VT_OP_OPEN_TRUNC ||
+		     (a->op == VT_OP_TRUNCATE && a->by_fd);
 	struct vt_world cw, uw;
 	struct vt_mop_args ua;
 	struct vt_expect pe, ue;
@@ -470,7 +601,9 @@ static void op_setattr(const struct vt_ovl_world *w, const struct vt_mop_args *a
 	 * or ovl_open -> ovl_maybe_copy_up: the same ovl_copy_up_one */
 	if (copy_up(w, &up, e))
 		return;
-	copied_up(e, &up, false);
+	/* (with the ACLs and capability ovl_copy_xattr stored: no iattr
+	 * here changes them, ATTR_KILL_PRIV being not modelled) */
+	copied_up(e, &up, true);
 	e->upper_mode = up.mode;
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
 	if (opens) {
@@ -511,6 +644,7 @@ static void op_setattr(const struct vt_ovl_world *w, const struct vt_mop_args *a
 		return;
 	}
 	up = ue.result;
+	e->upper_obj = up;
 	e->upper_uid = up.uid;
 	e->upper_gid = up.gid;
 	e->upper_mode = up.mode;
@@ -970,7 +1104,8 @@ static void op_xattr(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		  "or removed on the upper copy by the mounter through the upper idmap", NULL);
 }
 
-/* The access ACL of the lower P/o by path (matrix/005's "overlay/" cases),
+/* The access ACL of the lower P/o, or the default ACL of a lower directory
+ * (matrix/005's "overlay/" cases), by path (fd_open for the fd forms),
  * 6.12 fs/posix_acl.c and fs/overlayfs/inode.c. Get: vfs_get_acl(&nop_mnt_idmap,
  * overlay) -> ovl_get_acl -> do_ovl_get_acl: the mounter reads the real
  * ACL through the lower idmap (vfs_get_acl asks no permission),
@@ -1164,6 +1299,43 @@ static void op_fcaps(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		  "copy-up, then the mounter's cap_convert_nscap through the upper idmap", NULL);
 }
 
+/* The fd forms of the xattr calls on the lower P/o (matrix/005, 006 and
+ * 009's "overlay/fd/" cases: fsetxattr, fgetxattr, fremovexattr of
+ * user.*, trusted.*, system.posix_acl_access, security.capability on an
+ * fd open for reading), 6.12 fs/xattr.c and fs/overlayfs/file.c. The
+ * open(O_RDONLY) decides first: the walk's MAY_EXEC on P, may_open ->
+ * inode_permission(MAY_OPEN | MAY_READ) on the overlay inode, which is
+ * ovl_permission (the caller, then the mounter on the lower inode through
+ * the lower idmap), then ovl_open: ovl_maybe_copy_up copies nothing up for
+ * O_RDONLY (ovl_open_flags_need_copy_up) and ovl_open_realfile asks the
+ * mounter's inode_permission(lower idmap, lower inode, MAY_OPEN | MAY_READ)
+ * again (op_open). Then the syscall calls what the path form calls, on
+ * the same overlay dentry and the overlay mount's idmap
+ * (file_mnt_idmap(f), &nop_mnt_idmap): fsetxattr and fremovexattr after
+ * mnt_want_write_file (EROFS on a read-only overlay, after the open),
+ * do_setxattr / getxattr / removexattr -> vfs_*xattr: the path form's
+ * steps (whose walk passes again: the open's did). PA is A as a path call
+ * (the upper copy's mounter opens nothing); true if the open refused, E
+ * holding why. */
+static bool fd_open(const struct vt_ovl_world *w, const struct vt_mop_args *a,
+		    struct vt_mop_args *pa, struct vt_ovl_expect *e)
+{
+	struct vt_minode root = vt_ovl_inode(w->upper_idmap, &w->upper_root);
+
+	*pa = *a;
+	pa->by_fd = false;
+	if (!a->by_fd)
+		return false;
+	memset(e, 0, sizeof(*e));
+	if (ovl_inode_permission(w, &root, &w->upper_root, true, VT_MAY_EXEC, e))
+		return true;
+	op_open(w, false, e);
+	if (e->err)
+		return true;
+	memset(e, 0, sizeof(*e));
+	return false;
+}
+
 void vt_ovl_model(const struct vt_ovl_world *ww, enum vt_ovl_op op, vt_cuid_t uid, vt_cgid_t gid,
 		  struct vt_ovl_expect *e)
 {
@@ -1216,6 +1388,7 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 	 * twice would undo itself; vt_ovl_model takes them itself) */
 	const struct vt_ovl_world lw = layer_maps(w);
 	struct vt_ovl_expect oe;
+	struct vt_mop_args pa;
 	enum vt_ovl_op op;
 	bool create = false;
 
@@ -1250,27 +1423,26 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		memset(&oe, 0, sizeof(oe));
 		op_setattr(&lw, a, &oe);
 		goto answer;
-	/* user.* and trusted.* by path: op_xattr */
+	/* user.* and trusted.* by path or fd (fd_open first): op_xattr */
 	case VT_OP_XATTR_SET_USER: case VT_OP_XATTR_SET_TRUSTED: case VT_OP_XATTR_GET_USER:
 	case VT_OP_XATTR_GET_TRUSTED: case VT_OP_XATTR_REMOVE_USER: case VT_OP_XATTR_REMOVE_TRUSTED:
-		if (a->by_fd)
-			goto unmodelled;
 		memset(&oe, 0, sizeof(oe));
-		op_xattr(&lw, a, &oe);
+		if (!fd_open(&lw, a, &pa, &oe))
+			op_xattr(&lw, &pa, &oe);
 		goto answer;
-	/* the access ACL by path: op_acl */
+	/* the access or default ACL, by path or fd: op_acl */
 	case VT_OP_ACL_SET: case VT_OP_ACL_GET:
-		if (a->by_fd || a->default_acl)
-			goto unmodelled;
+		/* (a default ACL the same way: ovl_get_acl and ovl_set_acl take
+		 * the type; the copy-up of a directory is copy_up's) */
 		memset(&oe, 0, sizeof(oe));
-		op_acl(&lw, a, &oe);
+		if (!fd_open(&lw, a, &pa, &oe))
+			op_acl(&lw, &pa, &oe);
 		goto answer;
-	/* security.capability by path: op_fcaps */
+	/* security.capability by path or fd: op_fcaps */
 	case VT_OP_FCAPS_SET: case VT_OP_FCAPS_GET:
-		if (a->by_fd)
-			goto unmodelled;
 		memset(&oe, 0, sizeof(oe));
-		op_fcaps(&lw, a, &oe);
+		if (!fd_open(&lw, a, &pa, &oe))
+			op_fcaps(&lw, &pa, &oe);
 		goto answer;
 	case VT_OP_OPEN_CREAT: case VT_OP_OPEN_CREAT_EXCL:
 		if (a->on_existing)

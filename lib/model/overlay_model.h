@@ -50,6 +50,9 @@ struct vt_ovl_world {
 	 * SB_POSIXACL (ovl_fill_super, CONFIG_FS_POSIX_ACL). Asked by the
 	 * ACL operations only (op_acl) */
 	bool posixacl;
+	/* the layers' filesystem lists its ACLs' raw trusted.* attribute too
+	 * (vt_fs_lists_raw_acl: xfs), which ovl_copy_xattr copies after them */
+	bool lists_raw_acl;
 };
 
 enum vt_ovl_op {

@@ -425,7 +425,17 @@
 	  "security.capability through the overlay: read as cap_inode_getsecurity of the value " \
 	  "the mounter read through the lower idmap, or converted by the caller "                 \
 	  "(cap_convert_nscap on the overlay inode) and stored by the mounter through the upper " \
-	  "idmap")
+	  "idmap")                                                                                \
+	X(OVL_COPYUP_ACL, "ovl_copy_acl.upper-vfs_set_acl", CHECK, OVERLAY,                        \
+	  "ovl_copy_xattr -> ovl_copy_acl: the lower file's POSIX ACL read through the lower "    \
+	  "idmap (ovl_get_acl_path, ovl_idmap_posix_acl) is stored by the mounter through the "   \
+	  "upper idmap (ovl_do_set_acl -> vfs_set_acl -> set_posix_acl: posix_acl_valid): an "   \
+	  "entry with no id there is EINVAL and the copy-up fails")                               \
+	X(OVL_COPYUP_FCAPS, "ovl_copy_xattr.security-capability", CHECK, OVERLAY,                  \
+	  "ovl_copy_xattr: the lower file's security.capability read by the mounter through the " \
+	  "lower idmap (ovl_getxattr_value -> cap_inode_getsecurity: EOVERFLOW where the rootid " \
+	  "has no id, which fails the copy-up) and written through the upper idmap "              \
+	  "(ovl_do_setxattr -> cap_convert_nscap: EINVAL where the rootid does not map)")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \

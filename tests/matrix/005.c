@@ -137,10 +137,57 @@ static void make_overlay(int x, struct vt_mcase *c)
 	}
 }
 
+/* the overlay world's default ACLs (issue 22, session 6), appended after
+ * the fd forms: reading system.posix_acl_default of a lower 0755 0:0
+ * directory with default entries u:X,g:X (X 1000, 11000, 70000: the real
+ * ACL through the lower idmap, ovl_get_acl -> ovl_get_acl_path,
+ * ovl_idmap_posix_acl), and setting u:Y,g:Y (Y 1000, 11000) as the default
+ * ACL of a lower 0755 1000:1000 directory (ovl_set_acl: S_ISDIR, the
+ * owner; the directory's copy-up, then the mounter's vfs_set_acl through
+ * the upper idmap); lib/model/overlay_model.c op_acl */
+#define NOVL_DEF 5
+
+static void make_overlay_default(int x, struct vt_mcase *c)
+{
+	c->ovl = true;
+	c->op.default_acl = true;
+	if (x < 3) {
+		c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+		vt_fx_add_acl(&c->obj, ovl_disk_ids[x], ovl_disk_ids[x], true);
+		c->op.op = VT_OP_ACL_GET;
+		snprintf(c->what, sizeof(c->what),
+			 "overlay/upper-p=0777-0:0/lower-o=dir-0755-0:0/disk-default-entries=u:%u,g:%u/"
+			 "op=acl-get-default", ovl_disk_ids[x], ovl_disk_ids[x]);
+		return;
+	}
+	c->obj = vt_fx_inode(S_IFDIR | 0755, 1000, 1000);
+	c->op.op = VT_OP_ACL_SET;
+	set_args(&c->op, ovl_set_ids[x - 3]);
+	c->op.default_acl = true;
+	snprintf(c->what, sizeof(c->what),
+		 "overlay/upper-p=0777-0:0/lower-o=dir-0755-1000:1000/op=acl-set-default/entries=u:%u,g:%u",
+		 ovl_set_ids[x - 3], ovl_set_ids[x - 3]);
+}
+
+/* the overlay world's fd forms (issue 22, session 6), appended: each of
+ * the cases above by fd (open O_RDONLY through the overlay, then
+ * fgetxattr / fsetxattr of system.posix_acl_access);
+ * lib/model/overlay_model.c fd_open */
+#define NOVL_FD NOVL
+
 static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN + NOVL + NOVL_FD) {
+		make_overlay_default(local - NPLAIN - NOVL - NOVL_FD, c);
+		return;
+	}
+	if (local >= NPLAIN + NOVL) {
+		make_overlay(local - NPLAIN - NOVL, c);
+		vt_fx_ovl_by_fd(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -219,4 +266,4 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL + NOVL_FD + NOVL_DEF, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -117,10 +117,21 @@ static void make_overlay(int x, struct vt_mcase *c)
 		 ovl_set[x].version, ovl_set[x].rootid);
 }
 
+/* the overlay world's fd forms (issue 22, session 6), appended: each of
+ * the cases above by fd (open O_RDONLY through the overlay, then
+ * fgetxattr / fsetxattr of security.capability);
+ * lib/model/overlay_model.c fd_open */
+#define NOVL_FD NOVL
+
 static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN + NOVL) {
+		make_overlay(local - NPLAIN - NOVL, c);
+		vt_fx_ovl_by_fd(c);
+		return;
+	}
 	if (local >= NPLAIN) {
 		make_overlay(local - NPLAIN, c);
 		return;
@@ -168,4 +179,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(fscaps, "006", NPLAIN + NOVL, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", NPLAIN + NOVL + NOVL_FD, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -90,10 +90,84 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), objs[o].name);
 }
 
+/* ftruncate through the overlay (issue 22, session 6; appended): the
+ * overlay cases' five lower objects truncated by fd on both layers'
+ * world, then 0666-1000:1000, 2767-1000:1001, 0666-70000:70000 on the
+ * upper=plain one: open(O_WRONLY) through the overlay (ovl_permission,
+ * the copy-up, ovl_open_realfile of the copy for writing), then
+ * do_ftruncate -> do_truncate(&nop_mnt_idmap) -> ovl_setattr;
+ * lib/model/overlay_model.c op_setattr */
+#define NOVL_FD NOVL_OBJS
+#define NOVL_FD_UPPER_PLAIN 3
+
+static void make_overlay_fd(int x, struct vt_mcase *c)
+{
+	int k = x < NOVL_FD ? x : upper_plain_objs[x - NOVL_FD];
+
+	make_overlay(1 + NOPS * k, c);	/* ops[1]: VT_OP_TRUNCATE */
+	vt_fx_ovl_by_fd(c);
+	if (x >= NOVL_FD)
+		vt_fx_ovl_upper_plain(c);
+}
+
+/* the copy-up of a lower file's own ACL and file capability (issue 22,
+ * session 6; appended): utimensat with explicit times (the owner or
+ * CAP_FOWNER; no permission, mode or privilege kill, so the copy-up is
+ * all that changes the copy's ACL and capability) of a lower 0660
+ * 1000:1000 file with an access ACL u:X,g:X (X 1000, 11000, 70000) and of
+ * a lower 0755 1000:1000 file with security.capability v2 or v3 rootid
+ * 1000, 11000, 70000; on both layers' world, then on the upper=plain one.
+ * The copy's ACL entries and rootid as stored: the lower ones through
+ * the lower idmap and back through the upper one (ovl_copy_xattr,
+ * ovl_copy_acl), EINVAL or EOVERFLOW where they cannot be;
+ * lib/model/overlay_model.c copy_up_acl, copy_up_fcaps */
+static const uint32_t copy_acl_ids[] = { 1000, 11000, 70000 };
+static const struct {
+	int version;
+	uint32_t rootid;
+} copy_fcaps[] = { { 2, 0 }, { 3, 1000 }, { 3, 11000 }, { 3, 70000 } };
+#define NOVL_COPY 7
+
+static void make_overlay_copy(int x, struct vt_mcase *c)
+{
+	int k = x % NOVL_COPY;
+
+	c->ovl = true;
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->op.op = VT_OP_UTIMENS_SET;
+	c->umask = 022;
+	if (k < 3) {
+		c->obj = vt_fx_inode(S_IFREG | 0660, 1000, 1000);
+		vt_fx_add_acl(&c->obj, copy_acl_ids[k], copy_acl_ids[k], false);
+		snprintf(c->what, sizeof(c->what),
+			 "overlay/op=%s/upper-p=0777-0:0/lower-o=0660-1000:1000-acl-u:%u,g:%u",
+			 vt_mop_name(c->op.op), copy_acl_ids[k], copy_acl_ids[k]);
+	} else {
+		k -= 3;
+		c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
+		c->obj.fcaps.version = copy_fcaps[k].version;
+		c->obj.fcaps.rootid = vt_kuid(copy_fcaps[k].rootid);
+		snprintf(c->what, sizeof(c->what),
+			 "overlay/op=%s/upper-p=0777-0:0/lower-o=0755-1000:1000-fcaps-v%d-rootid%u",
+			 vt_mop_name(c->op.op), copy_fcaps[k].version, copy_fcaps[k].rootid);
+	}
+	if (x >= NOVL_COPY)
+		vt_fx_ovl_upper_plain(c);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = local / NOPS;
 
+	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_FD + NOVL_FD_UPPER_PLAIN) {
+		make_overlay_copy(local - NPLAIN - NOVL - NOVL_UPPER_PLAIN - NOVL_FD -
+					  NOVL_FD_UPPER_PLAIN, c);
+		return;
+	}
+	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
+		make_overlay_fd(local - NPLAIN - NOVL - NOVL_UPPER_PLAIN, c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL) {
 		int v = local - NPLAIN - NOVL;
 
@@ -122,5 +196,6 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
+VT_MATRIX_FAMILY_WIDE(setattr, "008",
+		      NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_FD + NOVL_FD_UPPER_PLAIN + 2 * NOVL_COPY, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

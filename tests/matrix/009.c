@@ -201,8 +201,39 @@ static void make_overlay(int x, struct vt_mcase *c)
 		 (unsigned)mode, owners[o].name, present ? "" : "-no-xattrs", vt_mop_name(c->op.op));
 }
 
+/* the overlay world's fd forms (issue 22, session 6), appended: the grid's
+ * six operations on the lower 0644 file of every owner, by fd (open
+ * O_RDONLY through the overlay, then fsetxattr / fgetxattr /
+ * fremovexattr), and user.* set by fd on a lower 0200 file of every
+ * owner, where the open's MAY_READ decides before the attribute's checks:
+ * the caller's and the mounter's (ovl_permission, ovl_open_realfile) with
+ * CAP_DAC_OVERRIDE over the owner as each layer shows it;
+ * lib/model/overlay_model.c fd_open */
+#define NOVL_FD_0200 NOWNERS
+#define NOVL_FD (NOVL_GRID + NOVL_FD_0200)
+
+static void make_overlay_fd(int x, struct vt_mcase *c)
+{
+	if (x < NOVL_GRID) {
+		make_overlay(x, c);
+	} else {
+		int o = x - NOVL_GRID;
+
+		make_overlay(o, c);	/* the grid's user.* set on owner o */
+		c->obj.mode = S_IFREG | 0200;
+		snprintf(c->what, sizeof(c->what),
+			 "overlay/upper-p=0777-0:0/lower-o=file-0200-%s/op=%s", owners[o].name,
+			 vt_mop_name(c->op.op));
+	}
+	vt_fx_ovl_by_fd(c);
+}
+
 static void make(int local, struct vt_mcase *c)
 {
+	if (local >= NPLAIN + NSEC + NOVL) {
+		make_overlay_fd(local - NPLAIN - NSEC - NOVL, c);
+		return;
+	}
 	if (local >= NPLAIN + NSEC) {
 		make_overlay(local - NPLAIN - NSEC, c);
 		return;
@@ -239,4 +270,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(xattr, "009", NPLAIN + NSEC + NOVL, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(xattr, "009", NPLAIN + NSEC + NOVL + NOVL_FD, make, VT_WIDE_USERNS)
