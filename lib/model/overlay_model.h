@@ -50,6 +50,10 @@ struct vt_ovl_world {
 	 * SB_POSIXACL (ovl_fill_super, CONFIG_FS_POSIX_ACL). Asked by the
 	 * ACL operations only (op_acl) */
 	bool posixacl;
+	/* appended for matrix/012's overlay cases (overlay_fileops.c):
+	 * fs.protected_symlinks, _regular and _fifos as /proc says, which
+	 * may_follow_link and may_create_in_sticky ask on the overlay inodes */
+	int protected_symlinks, protected_regular, protected_fifos;
 };
 
 enum vt_ovl_op {
@@ -95,6 +99,9 @@ struct vt_ovl_expect {
 	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
 	/* VT_OP_FCAPS_GET: what the caller reads */
 	struct vt_cfcaps got_fcaps;
+	/* VT_OP_READ_ATIME (overlay_fileops.c): the read moved the atime the
+	 * caller's fstat() shows (the lower file's, ovl_getattr) */
+	bool atime_updated;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */

@@ -425,7 +425,16 @@
 	  "security.capability through the overlay: read as cap_inode_getsecurity of the value " \
 	  "the mounter read through the lower idmap, or converted by the caller "                 \
 	  "(cap_convert_nscap on the overlay inode) and stored by the mounter through the upper " \
-	  "idmap")
+	  "idmap")                                                                                 \
+	/* matrix/013 through the overlay world: overlay_fileops.c, Linux 6.12 */                  \
+	X(OVL_READ_NOATIME, "ovl_open_realfile.o_noatime", CHECK, OVERLAY,                         \
+	  "ovl_open_realfile: the mounter opens the lower file with OVL_OPEN_FLAGS (O_NOATIME), "  \
+	  "kept when inode_owner_or_capable(lower idmap, real inode): the read's file_accessed "   \
+	  "on the real file touches no atime")                                                     \
+	X(OVL_FILEATTR_OK, "ovl_fileattr_set.ok", OUTCOME, OVERLAY,                                \
+	  "ovl_fileattr_set: after the caller's inode_owner_or_capable on the overlay inode, "    \
+	  "the copy-up, then ovl_real_fileattr_set -> vfs_fileattr_set(upper idmap) of the same " \
+	  "values on the upper copy as the mounter")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
