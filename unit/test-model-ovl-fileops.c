@@ -219,6 +219,16 @@ static void atime_rows(void)
 	unit_check(e.err == 0 && !e.atime_updated && (tr.ev[VT_R_OVL_READ_NOATIME] & VT_EV_ALLOW) &&
 			   (tr.ev[VT_R_ATIME_UNMAPPED] & VT_EV_DENY),
 		   "read, shift: unmapped owner: no O_NOATIME, but HAS_UNMAPPED_ID: no update");
+	/* disk 1000:70000: the uid maps (11000), the gid does not; 6.12
+	 * inode_owner_or_capable asks only the uid's mapping
+	 * (vfsuid_has_mapping && ns_capable(CAP_FOWNER), not
+	 * privileged_wrt_inode_uidgid): the mounter keeps O_NOATIME, no update
+	 * (and HAS_UNMAPPED_ID is never asked) */
+	world(&w, &shift, cred(0, 0, ~0ULL), 0777, 0, 0, S_IFREG | 0644, 1000, 70000);
+	run(&w, VT_OP_READ_ATIME, &e);
+	unit_check(e.err == 0 && !e.atime_updated && (tr.ev[VT_R_OVL_READ_NOATIME] & VT_EV_DENY) &&
+			   !tr.ev[VT_R_ATIME_UNMAPPED],
+		   "read, shift: gid unmapped: O_NOATIME kept (inode_owner_or_capable asks the uid only)");
 }
 
 static void protected_rows(void)
@@ -282,7 +292,7 @@ int main(void)
 			 sizeof(err));
 	shift.name = "shift10000";
 	swap.name = "swap";
-	unit_begin(25);
+	unit_begin(26);
 	access_rows();
 	chdir_rows();
 	owner_rows();

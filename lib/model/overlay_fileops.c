@@ -297,8 +297,9 @@ static void ovl_cachestat(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
  * backing_file_read_iter reads the real file ovl_open_realfile opened as
  * the mounter with flags | OVL_OPEN_FLAGS (O_NOATIME), dropped only when
  * the mounter is not inode_owner_or_capable(lower idmap, lower inode)
- * (fsuid 0 the owner through the idmap, or CAP_FOWNER with the uid and the
- * gid both mapped: privileged_wrt_inode_uidgid). With O_NOATIME the real
+ * (fsuid 0 the owner through the idmap, or the uid through it mapped in
+ * the mounter's namespace with CAP_FOWNER; the gid is not asked). With
+ * O_NOATIME the real
  * file's file_accessed touches nothing; without it touch_atime(&realfile
  * ->f_path) asks atime_needs_update on the lower layer's mount:
  * HAS_UNMAPPED_ID through the lower idmap, then the lower sb's SB_RDONLY.
