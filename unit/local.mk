@@ -16,6 +16,7 @@ EXTRA_DIST += unit/test-test-files.sh
 UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-userns-sb \
 	unit/test-model-vfat \
 	unit/test-model-readonly unit/test-ro-image unit/test-model-overlay \
+	unit/test-model-ovl-fileops \
 	unit/test-model-dump-handle
 # The matrix batch runner: replies, umask per item, crash, hang (root).
 UNIT_TESTS += unit/test-matrix-batch

@@ -19,8 +19,8 @@ tool=$top/runner/vfsidmap-tool
 echo "1..8"
 tmp=$(mktemp -d /tmp/vfsidmap-mut.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-# overlay_model.c: the matrix's overlay world asks it (its points are scored)
-rules=$(ls "$src"/lib/model/*_rules.c "$src"/lib/model/model.c "$src"/lib/model/overlay_model.c)
+# overlay_*.c: the matrix's overlay world asks them (their points are scored)
+rules=$(ls "$src"/lib/model/*_rules.c "$src"/lib/model/model.c "$src"/lib/model/overlay_*.c)
 
 # 1: each helper's call sites (grep) = its registered points (registry)
 "$tool" mutants >"$tmp/list" || echo "# vfsidmap-tool mutants failed"

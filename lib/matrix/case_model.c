@@ -91,6 +91,9 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.lower_obj = c->obj;
 	ow.lower_other = c->other;	/* a rename's lower P/t (matrix/007) */
 	ow.protected_hardlinks = w->protected_hardlinks;
+	ow.protected_symlinks = w->protected_symlinks;	/* matrix/012 */
+	ow.protected_regular = w->protected_regular;
+	ow.protected_fifos = w->protected_fifos;
 	ow.bset_init = w->bset_init;	/* exec (matrix/010) */
 	ow.cap_full = w->cap_full;
 	ow.suid_dumpable = w->suid_dumpable;

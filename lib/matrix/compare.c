@@ -188,6 +188,17 @@ static void compare_fcaps_read(struct mx_report *r, const struct vt_expect *e,
 		diff(r, "fcaps v3 rootid read", e->got_fcaps.rootid.val, rep->fcaps.rootid.val, false);
 }
 
+/* atime_needs_update (file_rules.c; overlay_fileops.c: the lower file's
+ * atime the caller's fstat() through the overlay shows) */
+static void compare_atime(struct mx_report *r, const struct vt_expect *e,
+			  const struct vt_exec_reply *rep)
+{
+	if (!rep->atime_was_old)
+		diff(r, "atime before the read is the fixture's (utimensat as root)", 1, 0, false);
+	else if (e->atime_updated != rep->atime_updated)
+		diff(r, "atime updated by the read", e->atime_updated, rep->atime_updated, false);
+}
+
 /* The overlay world (c->ovl): DISK is the upper layer's P/<result> as the
  * initial root reads it on the filesystem under test (no entry: no copy-up
  * and no new file), the errno and, on success, what the caller's stat()
@@ -276,6 +287,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 			compare_exec_creds(r, e, rep);
 		if (!err && a->op == VT_OP_ACL_GET)
 			compare_acl_read(r, e, rep);
+		if (!err && a->op == VT_OP_READ_ATIME)	/* matrix/013 */
+			compare_atime(r, e, rep);
 		/* matrix/006: the upper copy's security.capability as the
 		 * initial root reads it, and what the caller read */
 		if (disk->exists && e->result.exists)
@@ -344,15 +357,8 @@ void mx_compare(struct mx_report *r, const struct vt_world *w, const struct vt_m
 				     obj_st->st_gid, false);
 		}
 	}
-	/* atime_needs_update (file_rules.c) */
-	if (a->op == VT_OP_READ_ATIME && !err) {
-		if (!rep->atime_was_old)
-			diff(r, "atime before the read is the fixture's (utimensat as root)", 1, 0,
-			     false);
-		else if (e->atime_updated != rep->atime_updated)
-			diff(r, "atime updated by the read", e->atime_updated, rep->atime_updated,
-			     false);
-	}
+	if (a->op == VT_OP_READ_ATIME && !err)
+		compare_atime(r, e, rep);
 	if (a->op == VT_OP_EXEC && !err)
 		compare_exec_creds(r, e, rep);
 	if (*mx_result_name(a)) {

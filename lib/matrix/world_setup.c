@@ -702,7 +702,9 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 		return rw->no_fileattr;
 	if (c->op.op == VT_OP_SETLEASE && rw->no_lease[0])
 		return rw->no_lease;
-	if (c->op.op == VT_OP_DEDUPE && rw->no_dedupe[0])
+	/* every overlay file has ->remap_file_range (ovl_remap_file_range),
+	 * whatever its layers' filesystem */
+	if (c->op.op == VT_OP_DEDUPE && !c->ovl && rw->no_dedupe[0])
 		return rw->no_dedupe;
 	if (c->op.op == VT_OP_READ_ATIME && rw->no_atime[0])
 		return rw->no_atime;

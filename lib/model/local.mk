@@ -10,6 +10,7 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/model/delete_rules.c lib/model/xattr_rules.c \
 	lib/model/exec_rules.c lib/model/protected_rules.c lib/model/readonly_rules.c \
 	lib/model/file_rules.c lib/model/overlay_model.h lib/model/overlay_model.c \
+	lib/model/overlay_internal.h lib/model/overlay_fileops.c \
 	lib/model/setattr.h lib/model/optowner_model.h lib/model/optowner_rule_table.h \
 	lib/model/optowner_rules.h lib/model/optowner_rules.c \
 	lib/model/coredump_model.h lib/model/coredump_rules.c \

@@ -13,6 +13,7 @@
  * idmapped/006 run with VT_MODEL_BREAK='overlay_model.c:...'. Rule ids:
  * VT_R_OVL_* (rule_table.h). */
 #include "model/overlay_model.h"
+#include "model/overlay_internal.h"
 #include "model/rules.h"
 #include "world/xattr_view.h"
 
@@ -1394,7 +1395,12 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 
 	memset(e, 0, sizeof(*e));
 	switch (a->op) {
-	case VT_OP_OPEN_READ: op = VT_OVL_OPEN_READ; break;
+	case VT_OP_OPEN_READ:
+		/* a lower symlink to P/t (matrix/012): overlay_fileops.c */
+		if (S_ISLNK(w->lower_obj.mode))
+			goto fileop;
+		op = VT_OVL_OPEN_READ;
+		break;
 	/* (O_TRUNC is op_setattr's: the open for writing, then do_truncate
 	 * -> ovl_setattr(ATTR_SIZE, and the setid bits the caller kills)) */
 	case VT_OP_OPEN_WRITE: op = VT_OVL_OPEN_WRITE; break;
@@ -1450,6 +1456,16 @@ void vt_ovl_model_mop(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 		op = VT_OVL_CREATE;
 		create = true;
 		break;
+	/* matrix/013's calls and matrix/012's O_CREAT of an existing file
+	 * or fifo: overlay_fileops.c */
+	case VT_OP_ACCESS: case VT_OP_CHDIR: case VT_OP_OPEN_NOATIME: case VT_OP_SETFL_NOATIME:
+	case VT_OP_SETLEASE: case VT_OP_SETFLAGS: case VT_OP_FSSETXATTR: case VT_OP_DEDUPE:
+	case VT_OP_READ_ATIME: case VT_OP_CACHESTAT: case VT_OP_OPEN_CREAT_RDONLY:
+	fileop:
+		memset(&oe, 0, sizeof(oe));
+		if (!vt_ovl_fileop(&lw, a, &oe))
+			goto unmodelled;
+		goto answer;
 	default:
 	unmodelled:
 		/* the families ask nothing else of this world (tests/matrix/README.md) */
@@ -1476,6 +1492,7 @@ answer:
 	e->seen_gid = oe.seen_gid;
 	e->creds = oe.creds;
 	e->got_fcaps = oe.got_fcaps;
+	e->atime_updated = oe.atime_updated;
 	e->got_nacl = oe.got_nacl;
 	memcpy(e->got_acl, oe.got_acl, sizeof(e->got_acl));
 	/* the upper layer's P/o (P/n) afterwards: the copy-up's or the new
@@ -1505,4 +1522,45 @@ answer:
 		e->whiteout.uid = oe.old_whiteout_uid;
 		e->whiteout.gid = oe.old_whiteout_gid;
 	}
+}
+
+/* For overlay_fileops.c (overlay_internal.h): the helpers above. */
+void vt_ovl_plain_world(struct vt_world *pw, const struct vt_ovl_world *w,
+			const struct vt_midmap *idmap, const struct vt_mcred *cred, bool rdonly)
+{
+	plain_world(pw, w, idmap, cred, rdonly);
+}
+
+bool vt_ovl_hit(const struct vt_ovl_world *w, enum vt_rule rule, bool allowed)
+{
+	return hit(w, rule, allowed);
+}
+
+void vt_ovl_say(struct vt_ovl_expect *e, int err, enum vt_rule id, const char *what,
+		const char *inner)
+{
+	say(e, err, id, what, inner);
+}
+
+bool vt_ovl_read_only(const struct vt_ovl_world *w, struct vt_ovl_expect *e)
+{
+	return ovl_read_only(w, e);
+}
+
+int vt_ovl_inode_permission(const struct vt_ovl_world *w, const struct vt_minode *ovl,
+			    const struct vt_minode *real, bool real_upper, int mask,
+			    struct vt_ovl_expect *e)
+{
+	return ovl_inode_permission(w, ovl, real, real_upper, mask, e);
+}
+
+void vt_ovl_seen(const struct vt_ovl_world *w, const struct vt_midmap *layer,
+		 const struct vt_minode *real, struct vt_ovl_expect *e)
+{
+	seen(w, layer, real, e);
+}
+
+int vt_ovl_copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt_ovl_expect *e)
+{
+	return copy_up(w, up, e);
 }

@@ -53,6 +53,10 @@ struct vt_ovl_world {
 	/* the layers' filesystem lists its ACLs' raw trusted.* attribute too
 	 * (vt_fs_lists_raw_acl: xfs), which ovl_copy_xattr copies after them */
 	bool lists_raw_acl;
+	/* appended for matrix/012's overlay cases (overlay_fileops.c):
+	 * fs.protected_symlinks, _regular and _fifos as /proc says, which
+	 * may_follow_link and may_create_in_sticky ask on the overlay inodes */
+	int protected_symlinks, protected_regular, protected_fifos;
 };
 
 enum vt_ovl_op {
@@ -98,6 +102,9 @@ struct vt_ovl_expect {
 	struct vt_acl_centry got_acl[VT_MODEL_MAX_ACL];
 	/* VT_OP_FCAPS_GET: what the caller reads */
 	struct vt_cfcaps got_fcaps;
+	/* VT_OP_READ_ATIME (overlay_fileops.c): the read moved the atime the
+	 * caller's fstat() shows (the lower file's, ovl_getattr) */
+	bool atime_updated;
 };
 
 /* The overlay inode of a real inode reached through LAYER (ovl_copyattr). */

@@ -435,7 +435,16 @@
 	  "ovl_copy_xattr: the lower file's security.capability read by the mounter through the " \
 	  "lower idmap (ovl_getxattr_value -> cap_inode_getsecurity: EOVERFLOW where the rootid " \
 	  "has no id, which fails the copy-up) and written through the upper idmap "              \
-	  "(ovl_do_setxattr -> cap_convert_nscap: EINVAL where the rootid does not map)")
+	  "(ovl_do_setxattr -> cap_convert_nscap: EINVAL where the rootid does not map)") \
+	/* matrix/013 through the overlay world: overlay_fileops.c, Linux 6.12 */                  \
+	X(OVL_READ_NOATIME, "ovl_open_realfile.o_noatime", CHECK, OVERLAY,                         \
+	  "ovl_open_realfile: the mounter opens the lower file with OVL_OPEN_FLAGS (O_NOATIME), "  \
+	  "kept when inode_owner_or_capable(lower idmap, real inode): the read's file_accessed "   \
+	  "on the real file touches no atime")                                                     \
+	X(OVL_FILEATTR_OK, "ovl_fileattr_set.ok", OUTCOME, OVERLAY,                                \
+	  "ovl_fileattr_set: after the caller's inode_owner_or_capable on the overlay inode, "    \
+	  "the copy-up, then ovl_real_fileattr_set -> vfs_fileattr_set(upper idmap) of the same " \
+	  "values on the upper copy as the mounter")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \

@@ -74,4 +74,40 @@ static void make(int local, struct vt_mcase *c)
 		 : ops[op].op == VT_OP_LINK ? "file-0600" : "file-0606", owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(protected, "012", NOPS * NOWNERS * NPARENTS, make, VT_WIDE_USERNS)
+/* The overlay world (appended: the other cases keep their ids): the same
+ * calls on a lower P/o (and P/t) through an overlay on idmapped layers
+ * whose upper P is the sticky parent (the merged P's owner and mode are
+ * the upper P's through the upper idmap, ovl_copyattr); the rules compare
+ * the overlay inodes' owners through the overlay's own mount (nop), which
+ * are the layers' owners through their idmaps (lib/model/overlay_fileops.c,
+ * op_link in overlay_model.c). The strictest value of each sysctl, the
+ * world- and the group-writable parent owned by another than the file,
+ * three file owners. */
+static const int ovl_ops[] = { 1, 4, 7, 9 };	/* symlinks=1, regular=2, fifos=2, hardlinks=1 */
+#define NOVL_OPS 4
+static const int ovl_parents[] = { 1, 2 };	/* sticky-1777-1000:1000, sticky-1770-0:1000 */
+#define NOVL_PARENTS 2
+static const int ovl_owners[] = { 1, 2, 3 };	/* 1000:1000, 1001:1001, 70000:70000 */
+#define NOVL_OWNERS 3
+#define NOVL (NOVL_OPS * NOVL_PARENTS * NOVL_OWNERS)
+
+static void make_all(int local, struct vt_mcase *c)
+{
+	char rest[sizeof(c->what)];
+	int k, op, o, p;
+
+	if (local < NOPS * NOWNERS * NPARENTS) {
+		make(local, c);
+		return;
+	}
+	k = local - NOPS * NOWNERS * NPARENTS;
+	op = ovl_ops[k % NOVL_OPS];
+	o = ovl_owners[(k / NOVL_OPS) % NOVL_OWNERS];
+	p = ovl_parents[k / NOVL_OPS / NOVL_OWNERS];
+	make(op + NOPS * (o + NOWNERS * p), c);
+	c->ovl = true;
+	snprintf(rest, sizeof(rest), "%s", c->what);
+	snprintf(c->what, sizeof(c->what), "overlay/%s", rest);
+}
+
+VT_MATRIX_FAMILY_WIDE(protected, "012", NOPS * NOWNERS * NPARENTS + NOVL, make_all, VT_WIDE_USERNS)

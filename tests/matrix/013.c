@@ -23,7 +23,13 @@
  * mount, else EPERM; notrun before Linux 6.5). Objects are files and
  * directories owned by mapped and unmapped ids (70000 maps nowhere), with
  * owner-, group- and other-only permissions, under every mount idmap and
- * caller of the shared axes (callers in and out of user namespaces). */
+ * caller of the shared axes (callers in and out of user namespaces).
+ *
+ * The overlay world ("overlay/" cases, appended): access (R_OK, W_OK,
+ * AT_EACCESS), chdir, the owner checks, a 0-byte FIDEDUPERANGE (every
+ * overlay file has ->remap_file_range: run on every filesystem with an
+ * overlay), read-atime and cachestat on a lower P/o through an overlay on
+ * idmapped layers (lib/model/overlay_fileops.c, tests/matrix/README.md). */
 #include "matrix/matrix.h"
 
 #include <stdio.h>
@@ -191,6 +197,82 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
+/* The overlay world (appended: the other cases keep their ids): the calls
+ * on a lower P/o through the overlay (lib/model/overlay_fileops.c), P/o a
+ * lower file of MODE and owner (chdir: a lower directory); the upper P is
+ * the family's 0777 0:0. */
+static const struct {
+	enum vt_mop op;
+	int mode;	/* access: R_OK/W_OK; eaccess: AT_EACCESS */
+	bool eaccess;
+	mode_t obj;	/* type and mode of the lower P/o */
+	uint32_t uid, gid;
+} ovl_cases[] = {
+	{ VT_OP_ACCESS, R_OK, false, S_IFREG | 0600, 1000, 1000 },
+	{ VT_OP_ACCESS, W_OK, false, S_IFREG | 0600, 1000, 1000 },
+	{ VT_OP_ACCESS, R_OK, false, S_IFREG | 0600, 70000, 70000 },
+	{ VT_OP_ACCESS, W_OK, false, S_IFREG | 0600, 70000, 70000 },
+	{ VT_OP_ACCESS, R_OK, false, S_IFREG | 0006, 0, 0 },
+	{ VT_OP_ACCESS, W_OK, false, S_IFREG | 0006, 0, 0 },
+	{ VT_OP_ACCESS, W_OK, true, S_IFREG | 0600, 1000, 1000 },
+	{ VT_OP_CHDIR, 0, false, S_IFDIR | 0700, 1000, 1000 },
+	{ VT_OP_CHDIR, 0, false, S_IFDIR | 0700, 70000, 70000 },
+	{ VT_OP_CHDIR, 0, false, S_IFDIR | 0007, 0, 0 },
+	{ VT_OP_OPEN_NOATIME, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_OPEN_NOATIME, 0, false, S_IFREG | 0644, 70000, 70000 },
+	{ VT_OP_SETFL_NOATIME, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_SETFL_NOATIME, 0, false, S_IFREG | 0644, 70000, 70000 },
+	{ VT_OP_SETLEASE, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_SETLEASE, 0, false, S_IFREG | 0644, 70000, 70000 },
+	{ VT_OP_SETFLAGS, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_SETFLAGS, 0, false, S_IFREG | 0644, 70000, 70000 },
+	{ VT_OP_FSSETXATTR, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_FSSETXATTR, 0, false, S_IFREG | 0644, 70000, 70000 },
+	{ VT_OP_DEDUPE, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_DEDUPE, 0, false, S_IFREG | 0666, 70000, 70000 },
+	{ VT_OP_READ_ATIME, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_READ_ATIME, 0, false, S_IFREG | 0644, 70000, 70000 },
+	{ VT_OP_READ_ATIME, 0, false, S_IFREG | 0644, 1000, 70000 },
+	{ VT_OP_CACHESTAT, 0, false, S_IFREG | 0644, 1000, 1000 },
+	{ VT_OP_CACHESTAT, 0, false, S_IFREG | 0666, 70000, 70000 },
+};
+#define NOVL ((int)(sizeof(ovl_cases) / sizeof(ovl_cases[0])))
+
+static void ovl_case(int k, struct vt_mcase *c)
+{
+	char mode[16] = "";
+
+	c->ovl = true;
+	c->op.op = ovl_cases[k].op;
+	c->op.mode = (mode_t)ovl_cases[k].mode;
+	c->op.eaccess = ovl_cases[k].eaccess;
+	c->obj = vt_fx_inode(ovl_cases[k].obj, ovl_cases[k].uid, ovl_cases[k].gid);
+	if (c->op.op == VT_OP_READ_ATIME) {
+		c->obj.nonempty = true;
+		c->obj.old_atime = true;
+	}
+	if (c->op.op == VT_OP_ACCESS)
+		snprintf(mode, sizeof(mode), "/mode=%s", ovl_cases[k].mode == W_OK ? "w" : "r");
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s%s%s/upper-p=0777-0:0/lower-o=%s%04o-%u:%u",
+		 vt_mop_name(c->op.op), c->op.eaccess ? "-eaccess" : "", mode,
+		 S_ISDIR(ovl_cases[k].obj) ? "dir-" : "", (unsigned)(ovl_cases[k].obj & 07777),
+		 ovl_cases[k].uid, ovl_cases[k].gid);
+}
+
+static void make_all(int local, struct vt_mcase *c)
+{
+	const int nplain = NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT +
+			   NOWNER;
+
+	if (local < nplain) {
+		make(local, c);
+		return;
+	}
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->umask = 022;
+	ovl_case(local - nplain, c);
+}
+
 VT_MATRIX_FAMILY_WIDE(fileops, "013",
-		      NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER,
-		      make, VT_WIDE_USERNS)
+		      NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER +
+		      NOVL, make_all, VT_WIDE_USERNS)
