@@ -1,5 +1,6 @@
 /* Helpers the families (tests/matrix/NNN.c, matrix.h) build their cases
  * with: an inode of a mode and owner, an ACL, the usual owners. */
+#include "matrix/axes.h"
 #include "matrix/matrix.h"
 #include "world/xattr_view.h"
 
@@ -42,12 +43,23 @@ const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4] = {
 	{ "70000:70000", 70000, 70000 },
 };
 
-void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+/* C's name "overlay/upper=NAME/..." and its layers LAYERS */
+static void ovl_layers(struct vt_mcase *c, const char *name, int layers)
 {
 	char rest[sizeof(c->what)];
 	const char *tail = strncmp(c->what, "overlay/", 8) == 0 ? c->what + 8 : c->what;
 
 	snprintf(rest, sizeof(rest), "%s", tail);
-	snprintf(c->what, sizeof(c->what), "overlay/upper=plain/%s", rest);
-	c->ovl_layers = VT_OVL_UPPER_PLAIN;
+	snprintf(c->what, sizeof(c->what), "overlay/upper=%s/%s", name, rest);
+	c->ovl_layers = layers;
+}
+
+void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+{
+	ovl_layers(c, "plain", VT_OVL_UPPER_PLAIN);
+}
+
+void vt_fx_ovl_upper_other(struct vt_mcase *c)
+{
+	ovl_layers(c, VT_OVL_UPPER_OTHER_NAME, VT_OVL_UPPER_OTHER);
 }

@@ -74,6 +74,11 @@ static const int fd_objs[] = { 1, 2, 3, 4, 5, 6, 10 };
  * 0666-70000:70000 (pick[] 0, 3, 4) */
 static const int upper_plain_objs[] = { 0, 3, 4 };
 #define NOVL_UPPER_PLAIN (NOPS * 3)
+/* the overlay world whose upper layer has another map than the lower one
+ * (VT_OVL_UPPER_OTHER: "upper=rotate", axes.h; the lower through the
+ * case's map, the mounter mapped on the upper), the same cases as
+ * upper=plain, appended after them */
+#define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -95,10 +100,13 @@ static void make(int local, struct vt_mcase *c)
 	int op = local % NOPS, o = local / NOPS;
 
 	if (local >= NPLAIN + NOVL) {
-		int v = local - NPLAIN - NOVL;
+		int v = (local - NPLAIN - NOVL) % NOVL_UPPER_PLAIN;
 
 		make_overlay(v % NOPS + NOPS * upper_plain_objs[v / NOPS], c);
-		vt_fx_ovl_upper_plain(c);
+		if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN)
+			vt_fx_ovl_upper_other(c);
+		else
+			vt_fx_ovl_upper_plain(c);
 		return;
 	}
 	if (local >= NPLAIN) {
@@ -122,5 +130,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
+VT_MATRIX_FAMILY_WIDE(setattr, "008", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
