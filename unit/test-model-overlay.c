@@ -634,6 +634,25 @@ static void upper_plain_rows(void)
 		   "lower shift10000, upper plain: 11000 unlinks disk 0's file, a disk 0:0 whiteout");
 }
 
+/* open(P/o, O_WRONLY) through vt_ovl_model_mop: WANT and RULE; on success
+ * the upper copy's disk owner UID:GID and what stat() shows, SUID:SGID. */
+static void open_write_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, uint32_t uid,
+			   uint32_t gid, uint32_t suid, uint32_t sgid, const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_OPEN_WRITE;
+	vt_ovl_model_mop(w, &a, &e);
+	unit_check(e.err == want && e.rule_id == rule &&
+			   (want ? !e.result.exists
+				 : e.result.exists && e.result.uid.val == uid &&
+					   e.result.gid.val == gid && e.seen_uid.val == suid &&
+					   e.seen_gid.val == sgid),
+		   what);
+}
+
 /* The matrix's layers axis, VT_OVL_UPPER_OTHER ("upper=rotate",
  * lib/matrix/axes.h VT_OVL_UPPER_OTHER_SPEC): the lower layer through the
  * case's map, the upper through ROTATE (uids: disk 0 as 0, 1000 as 1001,
@@ -664,13 +683,8 @@ static void upper_other_rows(void)
 	 * stat shows the copy through ROTATE: 1000:1000 */
 	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0600, 1000, 1000, &tr);
 	w.upper_idmap = &rot;
-	memset(&a, 0, sizeof(a));
-	a.op = VT_OP_OPEN_WRITE;
-	vt_ovl_model_mop(&w, &a, &e);
-	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_COPYUP_OK && e.result.exists &&
-			   e.result.uid.val == 2000 && e.result.gid.val == 1000 &&
-			   e.seen_uid.val == 1000 && e.seen_gid.val == 1000,
-		   "lower plain, upper rotate: u1000 writes its 0600 file, copied up as disk 2000:1000");
+	open_write_row(&w, 0, VT_R_OVL_COPYUP_OK, 2000, 1000, 1000, 1000,
+		       "lower plain, upper rotate: u1000 writes its 0600 file, copied up as disk 2000:1000");
 	/* O_CREAT by u1001 in P 0777 0:0: ovl_setup_cred_for_create gives the
 	 * mounter fsuid/fsgid 1001; vfs_create(upper idmap) -> may_create's
 	 * fsuidgid_has_mapping: uid 1001 is disk 1000 through ROTATE, gid 1001
@@ -700,22 +714,16 @@ static void upper_other_rows(void)
 	 * for the lower would show disk 1000 as 1001:1000: EACCES for 0600) */
 	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0600, 1000, 1000, &tr);
 	w.upper_idmap = &rot;
-	memset(&a, 0, sizeof(a));
-	a.op = VT_OP_OPEN_WRITE;
-	vt_ovl_model_mop(&w, &a, &e);
-	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_COPYUP_OK && e.result.exists &&
-			   e.result.uid.val == 70000 && e.result.gid.val == 70000 &&
-			   e.seen_uid.val == 11000 && e.seen_gid.val == 11000,
-		   "lower shift10000, upper rotate: 11000 writes disk 1000's 0600 file, copied up as "
-		   "disk 70000:70000");
+	open_write_row(&w, 0, VT_R_OVL_COPYUP_OK, 70000, 70000, 11000, 11000,
+		       "lower shift10000, upper rotate: 11000 writes disk 1000's 0600 file, copied up "
+		       "as disk 70000:70000");
 	/* disk 0's 0666 file is 10000:10000 through shift10000: the caller
 	 * may write it (other rw-), the mounter reads it, but ovl_set_attr
 	 * finds no disk id for 10000 through ROTATE (notify_change:
 	 * vfsuid_has_fsmapping): EOVERFLOW, the copy is dropped */
 	w.lower_obj = vt_minode_make(S_IFREG | 0666, 0, 0);
-	vt_ovl_model_mop(&w, &a, &e);
-	unit_check(e.err == EOVERFLOW && e.rule_id == VT_R_OVL_COPYUP_SETATTR && !e.result.exists,
-		   "lower shift10000, upper rotate: disk 0's file (10000) cannot be stored upstairs");
+	open_write_row(&w, EOVERFLOW, VT_R_OVL_COPYUP_SETATTR, 0, 0, 0, 0,
+		       "lower shift10000, upper rotate: disk 0's file (10000) cannot be stored upstairs");
 	/* rename of 11000's lower file to P/n: copy-up as disk 70000:70000
 	 * under the new name, the whiteout at P/o the root mounter's 0:0
 	 * through ROTATE (disk 0:0) */
