@@ -634,6 +634,104 @@ static void upper_plain_rows(void)
 		   "lower shift10000, upper plain: 11000 unlinks disk 0's file, a disk 0:0 whiteout");
 }
 
+/* open(P/o, O_WRONLY) through vt_ovl_model_mop: WANT and RULE; on success
+ * the upper copy's disk owner UID:GID and what stat() shows, SUID:SGID. */
+static void open_write_row(const struct vt_ovl_world *w, int want, enum vt_rule rule, uint32_t uid,
+			   uint32_t gid, uint32_t suid, uint32_t sgid, const char *what)
+{
+	struct vt_mop_args a;
+	struct vt_expect e;
+
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_OPEN_WRITE;
+	vt_ovl_model_mop(w, &a, &e);
+	unit_check(e.err == want && e.rule_id == rule &&
+			   (want ? !e.result.exists
+				 : e.result.exists && e.result.uid.val == uid &&
+					   e.result.gid.val == gid && e.seen_uid.val == suid &&
+					   e.seen_gid.val == sgid),
+		   what);
+}
+
+/* The matrix's layers axis, VT_OVL_UPPER_OTHER ("upper=rotate",
+ * lib/matrix/axes.h VT_OVL_UPPER_OTHER_SPEC): the lower layer through the
+ * case's map, the upper through ROTATE (uids: disk 0 as 0, 1000 as 1001,
+ * 1001 as 2000, 2000 as 1000, 70000 as 11000; gids: 0 as 0, 1000 as 1000,
+ * 1001 as 11001, 70000 as 11000). The root mounter's 0 maps through it:
+ * the overlay is writable (ovl_workdir_create). Every row differs from a
+ * model that took one layer's map for the other's. */
+static void upper_other_rows(void)
+{
+	static struct vt_midmap shift, rot;
+	struct vt_ovl_world w;
+	struct vt_mop_args a;
+	struct vt_expect e;
+	struct vt_trace tr;
+	char err[200];
+
+	vt_mapping_parse("b:0:10000:65536", &shift.map, err, sizeof(err));
+	shift.name = "shift10000";
+	vt_mapping_parse("u:0:0:1,u:1000:1001:1,u:1001:2000:1,u:2000:1000:1,u:70000:11000:1,"
+			 "g:0:0:1,g:1000:1000:1,g:1001:11001:1,g:70000:11000:1",
+			 &rot.map, err, sizeof(err));
+	rot.name = "rotate";
+
+	/* lower plain: u1000 owns disk 1000's 0600 file (ovl_copyattr through
+	 * the nop idmap: 1000); the root mounter reads it (CAP_DAC_OVERRIDE);
+	 * the copy-up's ovl_set_attr stores kuid 1000 through ROTATE:
+	 * from_vfsuid -> disk 2000 (seen as 1000), kgid 1000 -> disk 1000;
+	 * stat shows the copy through ROTATE: 1000:1000 */
+	mx_world(&w, &vt_nop_idmap, cred(1000, 1000, -1, false), 0600, 1000, 1000, &tr);
+	w.upper_idmap = &rot;
+	open_write_row(&w, 0, VT_R_OVL_COPYUP_OK, 2000, 1000, 1000, 1000,
+		       "lower plain, upper rotate: u1000 writes its 0600 file, copied up as disk 2000:1000");
+	/* O_CREAT by u1001 in P 0777 0:0: ovl_setup_cred_for_create gives the
+	 * mounter fsuid/fsgid 1001; vfs_create(upper idmap) -> may_create's
+	 * fsuidgid_has_mapping: uid 1001 is disk 1000 through ROTATE, gid 1001
+	 * has no disk id: EOVERFLOW, nothing created */
+	w.caller = cred(1001, 1001, -1, false);
+	w.caller.umask = 022;
+	memset(&a, 0, sizeof(a));
+	a.op = VT_OP_OPEN_CREAT;
+	a.mode = 0666;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EOVERFLOW && e.rule_id == VT_R_OVL_CREATE_UPPER_EOVERFLOW &&
+			   !e.result.exists,
+		   "lower plain, upper rotate: u1001's O_CREAT: gid 1001 has no disk id upstairs");
+	/* u11000-g11001 (fsuid/fsgid 11000): ROTATE stores them as disk
+	 * 70000:70000 (inode_init_owner through the upper idmap), 0644 */
+	w.caller = cred(11000, 11000, 11001, false);
+	w.caller.umask = 022;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == 0 && e.rule_id == VT_R_OVL_CREATE_OK && e.result.uid.val == 70000 &&
+			   e.result.gid.val == 70000 && e.result.mode == (S_IFREG | 0644) &&
+			   e.seen_uid.val == 11000 && e.seen_gid.val == 11000,
+		   "lower plain, upper rotate: 11000's new file is disk 70000:70000, seen 11000");
+
+	/* lower shift10000: disk 1000 is 11000 on the overlay inode, which
+	 * 11000 owns; the copy-up stores 11000:11000 through ROTATE as disk
+	 * 70000:70000 (the same map on both layers would be read-only, ROTATE
+	 * for the lower would show disk 1000 as 1001:1000: EACCES for 0600) */
+	mx_world(&w, &shift, cred(11000, 11000, -1, false), 0600, 1000, 1000, &tr);
+	w.upper_idmap = &rot;
+	open_write_row(&w, 0, VT_R_OVL_COPYUP_OK, 70000, 70000, 11000, 11000,
+		       "lower shift10000, upper rotate: 11000 writes disk 1000's 0600 file, copied up "
+		       "as disk 70000:70000");
+	/* disk 0's 0666 file is 10000:10000 through shift10000: the caller
+	 * may write it (other rw-), the mounter reads it, but ovl_set_attr
+	 * finds no disk id for 10000 through ROTATE (notify_change:
+	 * vfsuid_has_fsmapping): EOVERFLOW, the copy is dropped */
+	w.lower_obj = vt_minode_make(S_IFREG | 0666, 0, 0);
+	open_write_row(&w, EOVERFLOW, VT_R_OVL_COPYUP_SETATTR, 0, 0, 0, 0,
+		       "lower shift10000, upper rotate: disk 0's file (10000) cannot be stored upstairs");
+	/* rename of 11000's lower file to P/n: copy-up as disk 70000:70000
+	 * under the new name, the whiteout at P/o the root mounter's 0:0
+	 * through ROTATE (disk 0:0) */
+	w.lower_obj = vt_minode_make(S_IFREG | 0644, 1000, 1000);
+	ovl_op_row(&w, VT_OP_RENAME, false, 0, VT_R_OVL_RENAME_OK, 70000, 0, 11000,
+		   "lower shift10000, upper rotate: 11000 renames its file, P/n is disk 70000:70000");
+}
+
 /* One xattr row through vt_ovl_model_mop: OP on the lower file of W; the
  * errno, the deciding rule and what the upper layer holds afterwards
  * (UPPER_UID -1: nothing copied up; else its owner and user.vt and
@@ -1208,6 +1306,7 @@ int main(void)
 	rmdir_rename_link_rows();
 	exec_rows();
 	upper_plain_rows();
+	upper_other_rows();
 	xattr_rows();
 	xattr_fd_rows();
 	copy_up_rows();

@@ -111,6 +111,7 @@ const int vt_caller_axis_count = sizeof(vt_caller_axes) / sizeof(vt_caller_axes[
 
 struct vt_mns vt_model_ns0, vt_model_ns1, vt_model_ns2, vt_model_nsfs;
 struct vt_midmap vt_model_maps[sizeof(vt_map_axes) / sizeof(vt_map_axes[0])];
+struct vt_midmap vt_model_ovl_upper_other;
 
 int vt_axes_init(char *err, size_t errlen)
 {
@@ -143,6 +144,9 @@ int vt_axes_init(char *err, size_t errlen)
 		    vt_mapping_parse(vt_map_axes[i].spec, &vt_model_maps[i].map, err, errlen) < 0)
 			return -1;
 	}
+	vt_model_ovl_upper_other.name = VT_OVL_UPPER_OTHER_NAME;
+	if (vt_mapping_parse(VT_OVL_UPPER_OTHER_SPEC, &vt_model_ovl_upper_other.map, err, errlen) < 0)
+		return -1;
 	return 0;
 }
 

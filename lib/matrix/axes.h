@@ -71,6 +71,26 @@ extern const int vt_caller_axis_count;
 		     "u:100000:1001:1,g:0:0:1,g:1:1000:1,g:5:70000:1,g:2000:2000:1," \
 		     "g:3000:10000:1,g:100000:1001:1"
 
+/* The overlay world's other upper map (matrix.h VT_OVL_UPPER_OTHER,
+ * "overlay/upper=rotate/"; issue 22): the lower layer has the case's map,
+ * the upper layer and workdir this one. Mount id 0 is disk 0 (uid and
+ * gid), so the mounter, the initial root, maps through it and the overlay
+ * is writable (ovl_workdir_create); disk 1000:1000 (the upper root's
+ * owner, whose impure xattr the mounter sets: may_write_xattr) is mapped.
+ * Otherwise it translates the fixtures' owners and the callers' ids unlike
+ * every map of the axis: the uids rotate (disk 1000 is seen as 1001, 1001
+ * as 2000, 2000 as 1000), disk 70000, which no map of the axis maps, is
+ * seen as 11000 (ns0's uid 1000; u11000-g11001), and the gid map differs
+ * from the uid map (disk gid 1000 is itself, 1001 is 11001): a lower file
+ * of 1000:1000 copied up by way of "none" is 2000:1000 on the upper disk, a
+ * file ns0's user creates is 70000:70000 there, and one u2000 or ns0's root
+ * creates has no upper id (EOVERFLOW). */
+#define VT_OVL_UPPER_OTHER_NAME "rotate"
+#define VT_OVL_UPPER_OTHER_SPEC "u:0:0:1,u:1000:1001:1,u:1001:2000:1,u:2000:1000:1," \
+				"u:70000:11000:1,g:0:0:1,g:1000:1000:1,g:1001:11001:1," \
+				"g:70000:11000:1"
+extern struct vt_midmap vt_model_ovl_upper_other;
+
 /* Is MAP one of the maps of the filesystem in nsfs? */
 static inline bool vt_map_sb_userns(int map) { return vt_map_axes[map].sb_userns; }
 

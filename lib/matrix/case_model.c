@@ -71,7 +71,8 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 
 /* A case of the overlay world (world_setup.c: mx_ovl_mount): both layers
  * are mounts idmapped with the case's map (VT_OVL_UPPER_PLAIN: the lower
- * one, the upper is plain), the mounter is this program,
+ * one, the upper is plain; VT_OVL_UPPER_OTHER: the upper's map is
+ * VT_OVL_UPPER_OTHER_SPEC), the mounter is this program,
  * the initial root with every capability and no supplementary groups
  * (ofs->creator_cred: mx_ovl_mount drops them first). */
 static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_world *w,
@@ -81,7 +82,9 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 
 	memset(&ow, 0, sizeof(ow));
 	ow.lower_idmap = &vt_model_maps[map];
-	ow.upper_idmap = c->ovl_layers == VT_OVL_UPPER_PLAIN ? &vt_nop_idmap : &vt_model_maps[map];
+	ow.upper_idmap = c->ovl_layers == VT_OVL_UPPER_PLAIN ? &vt_nop_idmap
+			 : c->ovl_layers == VT_OVL_UPPER_OTHER ? &vt_model_ovl_upper_other
+							       : &vt_model_maps[map];
 	ow.caller = w->cred;
 	ow.mounter.name = "mounter(initial root)";
 	ow.mounter.ns = &vt_init_ns;

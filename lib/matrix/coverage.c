@@ -47,8 +47,10 @@ static unsigned int need_feature(enum vt_rule_need n)
 
 /* The refusals the matrix's overlay world cannot make (world_setup.c:
  * both layers idmapped with the case's map, or the lower one and a plain
- * upper; the initial root as the mounter), or NULL. idmapped/006 and unit/test-model-overlay, whose
- * layers have different maps, decide some of them. */
+ * upper or one on VT_OVL_UPPER_OTHER_SPEC; the initial root as the
+ * mounter), or NULL. idmapped/006 and unit/test-model-overlay decide some
+ * of them. The upper=rotate cases decide ovl_set_attr's refusal (a lower
+ * owner the upper map cannot store), so it is not here. */
 static const char *ovl_deny_na(enum vt_rule r)
 {
 	switch (r) {
@@ -59,9 +61,6 @@ static const char *ovl_deny_na(enum vt_rule r)
 	case VT_R_OVL_COPYUP_CREATE:
 		return "a mounter the upper idmap cannot map has no workdir: the overlay is read-only "
 		       "(ovl_make_workdir) and copies nothing up";
-	case VT_R_OVL_COPYUP_SETATTR:
-		return "both layers have the same idmap, or the upper none: the lower owner as the "
-		       "lower mount shows it always maps back through the upper one";
 	case VT_R_OVL_SETATTR_UPPER:
 		return "the root mounter changes the copy it made, whose owner and group the upper "
 		       "idmap maps: CAP_FOWNER and CAP_FSETID hold (chmod, utimes), the setid kill is "

@@ -250,10 +250,13 @@ static bool case_verdict(struct mx_world *rw, struct mx_cs *s, struct vt_ktap *k
 			    "s_user_ns\n", rw->fstype, VT_NSFS_SPEC);
 		if (c->ovl)
 			mx_say(&h, "  overlay world: lower and upper layers are mounts of %s idmapped "
-			       "with %s, the overlay mounted by the initial root (no supplementary "
-			       "groups); P is the upper P (the lower P is 0755 0:0), a P/o is a lower "
-			       "file; results are the upper layer's\n", rw->fstype,
-			       vt_map_axes[map].name);
+			       "with %s (the upper: %s), the overlay mounted by the initial root (no "
+			       "supplementary groups); P is the upper P (the lower P is 0755 0:0), a "
+			       "P/o is a lower file; results are the upper layer's\n", rw->fstype,
+			       vt_map_axes[map].name,
+			       c->ovl_layers == VT_OVL_UPPER_PLAIN ? "plain"
+			       : c->ovl_layers == VT_OVL_UPPER_OTHER ? VT_OVL_UPPER_OTHER_SPEC
+								     : "the same");
 		if (c->optworld)
 			mx_say(&h, "  %s world %s: mounted -o %s\n", rw->fstype,
 			    vt_optowner_worlds[c->optworld - 1].name,

@@ -1,5 +1,6 @@
 /* Helpers the families (tests/matrix/NNN.c, matrix.h) build their cases
  * with: an inode of a mode and owner, an ACL, the usual owners. */
+#include "matrix/axes.h"
 #include "matrix/matrix.h"
 #include "world/xattr_view.h"
 
@@ -56,6 +57,12 @@ void vt_fx_ovl_upper_plain(struct vt_mcase *c)
 {
 	ovl_rename_case(c, "upper=plain");
 	c->ovl_layers = VT_OVL_UPPER_PLAIN;
+}
+
+void vt_fx_ovl_upper_other(struct vt_mcase *c)
+{
+	ovl_rename_case(c, "upper=" VT_OVL_UPPER_OTHER_NAME);
+	c->ovl_layers = VT_OVL_UPPER_OTHER;
 }
 
 void vt_fx_ovl_by_fd(struct vt_mcase *c)

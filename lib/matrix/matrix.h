@@ -41,6 +41,12 @@ struct vt_mcase {
 	int ovl_layers;
 };
 #define VT_OVL_UPPER_PLAIN 1
+/* the lower layer through the case's map, the upper layer and workdir
+ * through VT_OVL_UPPER_OTHER_SPEC (axes.h), another non-identity map
+ * under which the mounter (the initial root) maps: "overlay/upper=rotate/"
+ * (values apart from other layers-axis values so that branches adding
+ * some do not collide silently) */
+#define VT_OVL_UPPER_OTHER 10
 
 struct vt_family {
 	const char *name;	/* operation family, the first part of a case id */
@@ -101,6 +107,9 @@ void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default
  * "overlay/...") one of the world whose upper layer is not idmapped: its
  * name "overlay/upper=plain/...". */
 void vt_fx_ovl_upper_plain(struct vt_mcase *c);
+/* The same for the world whose upper layer is idmapped with
+ * VT_OVL_UPPER_OTHER_SPEC: "overlay/upper=rotate/...". */
+void vt_fx_ovl_upper_other(struct vt_mcase *c);
 
 /* Makes overlay case C (an operation by path, its name "overlay/...") its
  * fd form: open(O_RDONLY) through the overlay, then the f* call on the fd

@@ -270,6 +270,7 @@ static const char *ovl_setup(struct mx_world *w)
 
 	for (i = 0; i < 16; i++)
 		w->ovl_ns[i] = -1;
+	w->ovl_upper_other_ns = -1;
 	if (w->optowner || !vt_fs_supports(w->fstype, VT_FSF_OVERLAY))
 		return NULL;	/* fs_lacks: the cases say the table's reason */
 	if (!vt_fstype_in_kernel("overlay")) {
@@ -328,6 +329,12 @@ static const char *ovl_setup(struct mx_world *w)
 			return why;
 		}
 	}
+	w->ovl_upper_other_ns = vt_userns_from_spec(-1, VT_OVL_UPPER_OTHER_SPEC);
+	if (w->ovl_upper_other_ns < 0) {
+		snprintf(why, sizeof(why), "user namespace %s: %s", VT_OVL_UPPER_OTHER_SPEC,
+			 vt_errname(-w->ovl_upper_other_ns));
+		return why;
+	}
 	return NULL;
 }
 
@@ -357,13 +364,20 @@ const char *mx_ovl_mount(struct mx_world *w, int map, int layers)
 		lower = w->ovl_lmnt;
 	}
 	/* VT_OVL_UPPER_PLAIN: the upper layer and workdir are the directory
-	 * itself (nop_mnt_idmap), the lower one goes through the map */
-	if (vt_map_axes[map].spec && layers != VT_OVL_UPPER_PLAIN) {
-		r = vt_idmapped_mount(w->ovl_up, w->ovl_umnt, w->ovl_ns[map], false);
+	 * itself (nop_mnt_idmap), the lower one goes through the map;
+	 * VT_OVL_UPPER_OTHER: they go through VT_OVL_UPPER_OTHER_SPEC */
+	if (layers == VT_OVL_UPPER_OTHER ||
+	    (vt_map_axes[map].spec && layers != VT_OVL_UPPER_PLAIN)) {
+		int ns = layers == VT_OVL_UPPER_OTHER ? w->ovl_upper_other_ns : w->ovl_ns[map];
+		const char *spec = layers == VT_OVL_UPPER_OTHER ? VT_OVL_UPPER_OTHER_SPEC
+								 : vt_map_axes[map].spec;
+
+		r = vt_idmapped_mount(w->ovl_up, w->ovl_umnt, ns, false);
 		if (r < 0) {
-			umount2(w->ovl_lmnt, MNT_DETACH);
-			snprintf(why, sizeof(why), "idmapped mount %s of %s: %s", vt_map_axes[map].spec,
-				 w->ovl_up, vt_errname(-r));
+			if (lower == w->ovl_lmnt)
+				umount2(w->ovl_lmnt, MNT_DETACH);
+			snprintf(why, sizeof(why), "idmapped mount %s of %s: %s", spec, w->ovl_up,
+				 vt_errname(-r));
 			return why;
 		}
 		upl = w->ovl_umnt;
@@ -782,6 +796,10 @@ void mx_world_teardown(struct mx_world *w)
 			close(w->ovl_ns[i]);
 			w->ovl_ns[i] = -1;
 		}
+	if (w->ovl_upper_other_ns > 0) {
+		close(w->ovl_upper_other_ns);
+		w->ovl_upper_other_ns = -1;
+	}
 	for (i = 0; i < vt_map_axis_count && !w->optowner; i++)
 		if (vt_map_axes[i].spec && w->mnt[i][0])
 			umount2(w->mnt[i], MNT_DETACH);

@@ -59,6 +59,7 @@ struct mx_world {
 	char no_overlay[300];
 	char ovl_lower[4200], ovl_up[4200], ovl_lmnt[4200], ovl_umnt[4200], ovl_merged[4200];
 	int ovl_ns[16];	/* per map: the user namespace of its idmap (-1: none) */
+	int ovl_upper_other_ns;	/* VT_OVL_UPPER_OTHER_SPEC's (-1: none) */
 	bool ovl_mounted;
 };
 
@@ -77,7 +78,8 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f);
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map);
 /* The overlay world for mount idmap MAP: the lower and upper layers
  * mounted idmapped with MAP (plain for "none"; LAYERS VT_OVL_UPPER_PLAIN:
- * the upper one plain whatever MAP), the overlay on
+ * the upper one plain whatever MAP, VT_OVL_UPPER_OTHER: idmapped with
+ * VT_OVL_UPPER_OTHER_SPEC whatever MAP), the overlay on
  * rw->ovl_merged, mounted by this process (the initial root, no
  * supplementary groups). NULL or why not (nothing left mounted). */
 const char *mx_ovl_mount(struct mx_world *rw, int map, int layers);

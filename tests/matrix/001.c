@@ -58,6 +58,11 @@ static const int ovl_parents[] = { 0, 1, 3, 4 };
  * model's per-layer translations are told apart; appended, the other ids
  * keep theirs): the umask 022 cases */
 #define NOVL_UPPER_PLAIN (NOVL_OPS * NOVL_PARENTS)
+/* the overlay world whose upper layer has another map than the lower one
+ * (VT_OVL_UPPER_OTHER: "upper=rotate", axes.h; the lower through the
+ * case's map, the mounter mapped on the upper), the same cases as
+ * upper=plain, appended after them */
+#define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -78,6 +83,11 @@ static void make(int local, struct vt_mcase *c)
 	int op = local % NOPS, p = (local / NOPS) % NPARENTS, m = (local / NOPS / NPARENTS) % 2,
 	    u = local / NOPS / NPARENTS / 2;
 
+	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
+		make_overlay(local - NPLAIN - NOVL - NOVL_UPPER_PLAIN, c);
+		vt_fx_ovl_upper_other(c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL) {
 		make_overlay(local - NPLAIN - NOVL, c);
 		vt_fx_ovl_upper_plain(c);
@@ -102,5 +112,5 @@ static void make(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
 }
 
-VT_MATRIX_FAMILY_WIDE(create, "001", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
+VT_MATRIX_FAMILY_WIDE(create, "001", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

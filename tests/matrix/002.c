@@ -75,6 +75,11 @@ static void id_text(uint32_t id, char *buf, size_t len)
  * keep theirs): every third case (each owner with four of the targets: 3 and 5 are
  * coprime) */
 #define NOVL_UPPER_PLAIN (NOVL / 3)
+/* the overlay world whose upper layer has another map than the lower one
+ * (VT_OVL_UPPER_OTHER: "upper=rotate", axes.h; the lower through the
+ * case's map, the mounter mapped on the upper), the same cases as
+ * upper=plain, appended after them */
+#define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -99,6 +104,11 @@ static void make(int local, struct vt_mcase *c)
 	int o = local % NOBJS, t = local / NOBJS;
 	char u[16], g[16];
 
+	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
+		make_overlay((local - NPLAIN - NOVL - NOVL_UPPER_PLAIN) * 3, c);
+		vt_fx_ovl_upper_other(c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL) {
 		make_overlay((local - NPLAIN - NOVL) * 3, c);
 		vt_fx_ovl_upper_plain(c);
@@ -134,5 +144,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL + NOVL_UPPER_PLAIN, make,
+VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -66,6 +66,14 @@ static void make(int local, struct vt_mcase *c)
 {
 	int m = local % NMODES, rest = local / NMODES, o, kind;
 
+	if (local >= NPLAIN + 2 * NOVL) {
+		/* upper=rotate (VT_OVL_UPPER_OTHER, axes.h): the lower
+		 * through the case's map, the upper through another, all of
+		 * them, after upper=plain */
+		make_overlay(local - NPLAIN - 2 * NOVL, c);
+		vt_fx_ovl_upper_other(c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL) {
 		make_overlay(local - NPLAIN - NOVL, c);
 		vt_fx_ovl_upper_plain(c);
@@ -94,4 +102,4 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY_WIDE(chmod, "003", NPLAIN + 2 * NOVL, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(chmod, "003", NPLAIN + 3 * NOVL, make, VT_WIDE_USERNS)

@@ -74,6 +74,11 @@ static const struct {
  * keep theirs): the owner and group classes (modes 0600, 0060: the
  * first ten of the overlay's plain objects) of every owner */
 #define NOVL_UPPER_PLAIN (2 * NOWNERS)
+/* the overlay world whose upper layer has another map than the lower one
+ * (VT_OVL_UPPER_OTHER: "upper=rotate", axes.h; the lower through the
+ * case's map, the mounter mapped on the upper), the same cases as
+ * upper=plain, appended after them */
+#define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
 
 static void make(int local, struct vt_mcase *c)
 {
@@ -124,13 +129,20 @@ static void make(int local, struct vt_mcase *c)
 	rest -= NPARENTS;
 	c->ovl = true;
 	if (rest >= NOVL) {
+		bool other;
+
 		rest -= NOVL;	/* < NOVL_UPPER_PLAIN: the plain objects' first ten */
+		other = rest >= NOVL_UPPER_PLAIN;	/* upper=rotate: the same ten */
+		rest %= NOVL_UPPER_PLAIN;
 		c->obj = vt_fx_inode(S_IFREG | modes[rest / NOWNERS], owners[rest % NOWNERS].uid,
 				     owners[rest % NOWNERS].gid);
 		snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
 			 vt_mop_name(ops[op]), (unsigned)modes[rest / NOWNERS],
 			 owners[rest % NOWNERS].name);
-		vt_fx_ovl_upper_plain(c);
+		if (other)
+			vt_fx_ovl_upper_other(c);
+		else
+			vt_fx_ovl_upper_plain(c);
 		return;
 	}
 	if (rest < NPLAIN) {
@@ -149,5 +161,6 @@ static void make(int local, struct vt_mcase *c)
 }
 
 VT_MATRIX_FAMILY_WIDE(permission, "004",
-		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN), make,
+		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN +
+				NOVL_UPPER_OTHER), make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

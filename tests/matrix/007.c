@@ -181,8 +181,29 @@ static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
 
+	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL + NOVL2) {
+		/* upper=plain of the rmdir/rename/link block (the layers axis
+		 * of ovly's operations, issue 22 session 6), last */
+		make_overlay2(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL - NOVL - NOVL2, c);
+		vt_fx_ovl_upper_plain(c);
+		return;
+	}
+	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL) {
+		/* upper=rotate (VT_OVL_UPPER_OTHER, axes.h: the upper layer's
+		 * map is another than the lower's) of the rmdir/rename/link
+		 * block */
+		make_overlay2(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL - NOVL, c);
+		vt_fx_ovl_upper_other(c);
+		return;
+	}
+	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL) {
+		/* upper=rotate of the unlink block */
+		make_overlay(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL, c);
+		vt_fx_ovl_upper_other(c);
+		return;
+	}
 	if (local >= NPLAIN + NCROSS + NOVL + NOVL2) {
-		/* the layers axis (upper=plain) of the unlink block, last */
+		/* the layers axis (upper=plain) of the unlink block */
 		make_overlay(local - NPLAIN - NCROSS - NOVL - NOVL2, c);
 		vt_fx_ovl_upper_plain(c);
 		return;
@@ -212,4 +233,5 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL + NOVL2 + NOVL, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL + NOVL2 + NOVL2, make,
+		      VT_WIDE_USERNS)

@@ -74,6 +74,11 @@ static const int fd_objs[] = { 1, 2, 3, 4, 5, 6, 10 };
  * 0666-70000:70000 (pick[] 0, 3, 4) */
 static const int upper_plain_objs[] = { 0, 3, 4 };
 #define NOVL_UPPER_PLAIN (NOPS * 3)
+/* the overlay world whose upper layer has another map than the lower one
+ * (VT_OVL_UPPER_OTHER: "upper=rotate", axes.h; the lower through the
+ * case's map, the mounter mapped on the upper), the same cases as
+ * upper=plain, appended after them */
+#define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -155,24 +160,33 @@ static void make_overlay_copy(int x, struct vt_mcase *c)
 		vt_fx_ovl_upper_plain(c);
 }
 
+/* where each appended block starts (local ids, in the order they were added) */
+#define AT_UPPER_PLAIN (NPLAIN + NOVL)
+#define AT_FD (AT_UPPER_PLAIN + NOVL_UPPER_PLAIN)
+#define AT_COPY (AT_FD + NOVL_FD + NOVL_FD_UPPER_PLAIN)
+#define AT_UPPER_OTHER (AT_COPY + 2 * NOVL_COPY)
+#define NCASES (AT_UPPER_OTHER + NOVL_UPPER_OTHER)
+
 static void make(int local, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = local / NOPS;
 
-	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_FD + NOVL_FD_UPPER_PLAIN) {
-		make_overlay_copy(local - NPLAIN - NOVL - NOVL_UPPER_PLAIN - NOVL_FD -
-					  NOVL_FD_UPPER_PLAIN, c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
-		make_overlay_fd(local - NPLAIN - NOVL - NOVL_UPPER_PLAIN, c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL) {
-		int v = local - NPLAIN - NOVL;
+	if (local >= AT_UPPER_OTHER || (local >= AT_UPPER_PLAIN && local < AT_FD)) {
+		int v = local >= AT_UPPER_OTHER ? local - AT_UPPER_OTHER : local - AT_UPPER_PLAIN;
 
 		make_overlay(v % NOPS + NOPS * upper_plain_objs[v / NOPS], c);
-		vt_fx_ovl_upper_plain(c);
+		if (local >= AT_UPPER_OTHER)
+			vt_fx_ovl_upper_other(c);
+		else
+			vt_fx_ovl_upper_plain(c);
+		return;
+	}
+	if (local >= AT_COPY) {
+		make_overlay_copy(local - AT_COPY, c);
+		return;
+	}
+	if (local >= AT_FD) {
+		make_overlay_fd(local - AT_FD, c);
 		return;
 	}
 	if (local >= NPLAIN) {
@@ -196,6 +210,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008",
-		      NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_FD + NOVL_FD_UPPER_PLAIN + 2 * NOVL_COPY, make,
+VT_MATRIX_FAMILY_WIDE(setattr, "008", NCASES, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
