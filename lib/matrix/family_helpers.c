@@ -42,12 +42,24 @@ const struct vt_fx_owner vt_fx_owners4[VT_FX_NOWNERS4] = {
 	{ "70000:70000", 70000, 70000 },
 };
 
-void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+/* "overlay/REST" -> "overlay/AXIS/REST" */
+static void ovl_layers_name(struct vt_mcase *c, const char *axis)
 {
 	char rest[sizeof(c->what)];
 	const char *tail = strncmp(c->what, "overlay/", 8) == 0 ? c->what + 8 : c->what;
 
 	snprintf(rest, sizeof(rest), "%s", tail);
-	snprintf(c->what, sizeof(c->what), "overlay/upper=plain/%s", rest);
+	snprintf(c->what, sizeof(c->what), "overlay/%s/%s", axis, rest);
+}
+
+void vt_fx_ovl_upper_plain(struct vt_mcase *c)
+{
+	ovl_layers_name(c, "upper=plain");
 	c->ovl_layers = VT_OVL_UPPER_PLAIN;
+}
+
+void vt_fx_ovl_lower_erofs(struct vt_mcase *c)
+{
+	ovl_layers_name(c, "lower=erofs");
+	c->ovl_layers = VT_OVL_LOWER_EROFS;
 }

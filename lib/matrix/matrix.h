@@ -41,6 +41,11 @@ struct vt_mcase {
 	int ovl_layers;
 };
 #define VT_OVL_UPPER_PLAIN 1
+/* the lower layer an erofs image (world_setup.c mx_ovl_mount: made with
+ * mkfs.erofs from the block's staged lower tree, loop-mounted, idmapped
+ * with the case's map), the upper idmapped with it too; a bit, so it
+ * could be crossed with VT_OVL_UPPER_PLAIN */
+#define VT_OVL_LOWER_EROFS 2
 
 struct vt_family {
 	const char *name;	/* operation family, the first part of a case id */
@@ -101,6 +106,10 @@ void vt_fx_add_acl(struct vt_minode *i, uint32_t uid, uint32_t gid, bool default
  * "overlay/...") one of the world whose upper layer is not idmapped: its
  * name "overlay/upper=plain/...". */
 void vt_fx_ovl_upper_plain(struct vt_mcase *c);
+/* Makes overlay case C (made as on the both-layers world) one whose lower
+ * layer is an erofs image of the staged lower tree: its name
+ * "overlay/lower=erofs/...". */
+void vt_fx_ovl_lower_erofs(struct vt_mcase *c);
 
 /* The owners most families use: root, the common user, another user, and
  * 70000, which no mount idmap or caller namespace of the axes maps. */

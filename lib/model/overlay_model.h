@@ -50,6 +50,11 @@ struct vt_ovl_world {
 	 * SB_POSIXACL (ovl_fill_super, CONFIG_FS_POSIX_ACL). Asked by the
 	 * ACL operations only (op_acl) */
 	bool posixacl;
+	/* appended for the erofs lower layer: the lower filesystem's
+	 * inode_operations have no ->set_acl (erofs_generic_iops and the
+	 * others of fs/erofs/inode.c, namei.c: .get_inode_acl only), which
+	 * ovl_set_acl asks of the real inode before the copy-up */
+	bool lower_no_set_acl;
 };
 
 enum vt_ovl_op {

@@ -74,6 +74,18 @@ static const struct {
  * keep theirs): the owner and group classes (modes 0600, 0060: the
  * first ten of the overlay's plain objects) of every owner */
 #define NOVL_UPPER_PLAIN (2 * NOWNERS)
+/* the overlay world with an erofs lower layer (an image of the staged
+ * lower tree, idmapped with the map; appended): the three opens of a lower
+ * 0600 file of 1000:1000 (mapped by most maps) and 70000:70000 (by none:
+ * the mounter's check and the copy-up refuse it; an extended erofs inode,
+ * 32-bit ids), where the mounter's read of the erofs inode, the MAY_READ
+ * it is asked for a write (no EROFS from the read-only lower) and the
+ * copy-up off a read-only filesystem are what differs from a directory */
+static const int ovl_erofs_objs[] = { 0, 4 };	/* the overlay's plain objects */
+#define NOVL_EROFS 2
+
+/* the local index of the overlay world's plain object X with op OP */
+#define ops_local(op, x) ((op) + NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + (x)))
 
 static void make(int local, struct vt_mcase *c)
 {
@@ -123,6 +135,11 @@ static void make(int local, struct vt_mcase *c)
 	}
 	rest -= NPARENTS;
 	c->ovl = true;
+	if (rest >= NOVL + NOVL_UPPER_PLAIN) {
+		make(ops_local(op, ovl_erofs_objs[rest - NOVL - NOVL_UPPER_PLAIN]), c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (rest >= NOVL) {
 		rest -= NOVL;	/* < NOVL_UPPER_PLAIN: the plain objects' first ten */
 		c->obj = vt_fx_inode(S_IFREG | modes[rest / NOWNERS], owners[rest % NOWNERS].uid,
@@ -149,5 +166,7 @@ static void make(int local, struct vt_mcase *c)
 }
 
 VT_MATRIX_FAMILY_WIDE(permission, "004",
-		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN), make,
+		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN +
+			      NOVL_EROFS),
+		      make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
