@@ -950,7 +950,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(104);
+	unit_begin(106);
 	lower.name = "lower";
 	upper.name = "upper";
 
