@@ -1119,6 +1119,22 @@ static void acl_rows(void)
 	vt_ovl_model_mop(&w, &a, &e);
 	unit_check(e.err == EPERM && e.rule_id == VT_R_ACL_SET_OWNER && !e.result.exists,
 		   "acl: 12000 may not set the ACL of 11000's file: EPERM, no copy-up");
+	/* an erofs lower layer (lower_no_set_acl): the owner passes
+	 * set_posix_acl on the overlay inode, then ovl_set_acl asks
+	 * ovl_inode_real (the lower inode, not copied up) for ->set_acl,
+	 * which erofs's inode_operations lack: EOPNOTSUPP, no copy-up */
+	w.caller = cred(11000, 11000, -1, false);
+	w.lower_no_set_acl = true;
+	w.lower_rdonly = true;
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EOPNOTSUPP && e.rule_id == VT_R_ACL_SET_NOTSUPP && !e.result.exists,
+		   "acl: the owner's set on an erofs lower file: EOPNOTSUPP before the copy-up");
+	/* the caller's own refusal comes first (set_posix_acl's
+	 * inode_owner_or_capable before ->set_acl, ovl_set_acl) */
+	w.caller = cred(12000, 12000, -1, false);
+	vt_ovl_model_mop(&w, &a, &e);
+	unit_check(e.err == EPERM && e.rule_id == VT_R_ACL_SET_OWNER && !e.result.exists,
+		   "acl: a non-owner's set on an erofs lower file: EPERM first");
 }
 
 /* security.capability (op_fcaps), worked out from 6.12
@@ -1202,7 +1218,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(122);
+	unit_begin(130);
 	lower.name = "lower";
 	upper.name = "upper";
 

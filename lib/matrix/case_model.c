@@ -85,6 +85,18 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.upper_idmap = c->ovl_layers == VT_OVL_UPPER_PLAIN ? &vt_nop_idmap
 			 : c->ovl_layers == VT_OVL_UPPER_OTHER ? &vt_model_ovl_upper_other
 							       : &vt_model_maps[map];
+	/* an erofs lower layer (VT_OVL_LOWER_EROFS): the same translation as
+	 * the directory's, ovl_copyattr and ovl_permission through the lower
+	 * mount's idmap over an erofs inode (erofs_fs_type has FS_ALLOW_IDMAP,
+	 * fs/erofs/super.c), whose sb is SB_RDONLY (erofs_fc_fill_super): the
+	 * model's lower world is read-only, which no rule of a lower inode may
+	 * ask for a write (ovl_permission asks MAY_READ for MAY_WRITE on a
+	 * lower file; the copy-up only reads it: ovl_copy_up_data, ovl_copy_xattr,
+	 * ovl_copy_fileattr's ENOTTY from an fs without ->fileattr_get ignored);
+	 * but ovl_set_acl asks the lower inode for ->set_acl, which erofs's
+	 * inode_operations do not have: EOPNOTSUPP (fs/overlayfs/inode.c) */
+	ow.lower_rdonly = (c->ovl_layers & VT_OVL_LOWER_EROFS) != 0;
+	ow.lower_no_set_acl = ow.lower_rdonly;	/* erofs: no ->set_acl */
 	ow.caller = w->cred;
 	ow.mounter.name = "mounter(initial root)";
 	ow.mounter.ns = &vt_init_ns;

@@ -70,3 +70,9 @@ void vt_fx_ovl_by_fd(struct vt_mcase *c)
 	ovl_rename_case(c, "fd");
 	c->op.by_fd = true;
 }
+
+void vt_fx_ovl_lower_erofs(struct vt_mcase *c)
+{
+	ovl_rename_case(c, "lower=erofs");
+	c->ovl_layers = VT_OVL_LOWER_EROFS;
+}

@@ -9,6 +9,7 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/matrix/sample.h lib/matrix/sample.c \
 	lib/matrix/family_helpers.c lib/matrix/family_forms.h lib/matrix/family_forms.c \
 	lib/matrix/world_setup.h lib/matrix/world_setup.c \
+	lib/matrix/ovl_erofs.h lib/matrix/ovl_erofs.c \
 	lib/matrix/case_model.h lib/matrix/case_model.c \
 	lib/matrix/compare.h lib/matrix/compare.c \
 	lib/matrix/sample_choice.h lib/matrix/sample_choice.c \

@@ -41,12 +41,16 @@ struct vt_mcase {
 	int ovl_layers;
 };
 #define VT_OVL_UPPER_PLAIN 1
+/* the lower layer an erofs image (world_setup.c mx_ovl_mount: made with
+ * mkfs.erofs from the block's staged lower tree, loop-mounted, idmapped
+ * with the case's map), the upper idmapped with it too */
+#define VT_OVL_LOWER_EROFS 2
 /* the lower layer through the case's map, the upper layer and workdir
  * through VT_OVL_UPPER_OTHER_SPEC (axes.h), another non-identity map
- * under which the mounter (the initial root) maps: "overlay/upper=rotate/"
- * (values apart from other layers-axis values so that branches adding
- * some do not collide silently) */
-#define VT_OVL_UPPER_OTHER 10
+ * under which the mounter (the initial root) maps: "overlay/upper=rotate/".
+ * The values are bits (world_setup.c tests VT_OVL_LOWER_EROFS with &), one
+ * a case */
+#define VT_OVL_UPPER_OTHER 4
 
 struct vt_family {
 	const char *name;	/* operation family, the first part of a case id */
@@ -115,6 +119,11 @@ void vt_fx_ovl_upper_other(struct vt_mcase *c);
  * fd form: open(O_RDONLY) through the overlay, then the f* call on the fd
  * (the executor's on_fd); its name "overlay/fd/...". */
 void vt_fx_ovl_by_fd(struct vt_mcase *c);
+
+/* Makes overlay case C (made as on the both-layers world) one whose lower
+ * layer is an erofs image of the staged lower tree: its name
+ * "overlay/lower=erofs/...". */
+void vt_fx_ovl_lower_erofs(struct vt_mcase *c);
 
 /* The owners most families use: root, the common user, another user, and
  * 70000, which no mount idmap or caller namespace of the axes maps. */

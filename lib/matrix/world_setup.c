@@ -335,7 +335,7 @@ static const char *ovl_setup(struct mx_world *w)
 			 vt_errname(-w->ovl_upper_other_ns));
 		return why;
 	}
-	return NULL;
+	return mx_erofs_setup(&w->ovl_erofs, w->base);
 }
 
 const char *mx_ovl_mount(struct mx_world *w, int map, int layers)
@@ -354,11 +354,21 @@ const char *mx_ovl_mount(struct mx_world *w, int map, int layers)
 		snprintf(why, sizeof(why), "setgroups(0): %s", vt_errname(errno));
 		return why;
 	}
+	/* VT_OVL_LOWER_EROFS: the lower layer is the image of the staged
+	 * lower tree, mounted plain, idmapped below like the directory */
+	if (layers & VT_OVL_LOWER_EROFS) {
+		const char *ewhy = mx_erofs_mount(&w->ovl_erofs, w->ovl_lower);
+
+		if (ewhy)
+			return ewhy;
+		lower = w->ovl_erofs.mnt;
+	}
 	if (vt_map_axes[map].spec) {
-		r = vt_idmapped_mount(w->ovl_lower, w->ovl_lmnt, w->ovl_ns[map], false);
+		r = vt_idmapped_mount(lower, w->ovl_lmnt, w->ovl_ns[map], false);
 		if (r < 0) {
 			snprintf(why, sizeof(why), "idmapped mount %s of %s: %s", vt_map_axes[map].spec,
-				 w->ovl_lower, vt_errname(-r));
+				 lower, vt_errname(-r));
+			mx_erofs_unmount(&w->ovl_erofs);
 			return why;
 		}
 		lower = w->ovl_lmnt;
@@ -376,6 +386,7 @@ const char *mx_ovl_mount(struct mx_world *w, int map, int layers)
 		if (r < 0) {
 			if (lower == w->ovl_lmnt)
 				umount2(w->ovl_lmnt, MNT_DETACH);
+			mx_erofs_unmount(&w->ovl_erofs);
 			snprintf(why, sizeof(why), "idmapped mount %s of %s: %s", spec, w->ovl_up,
 				 vt_errname(-r));
 			return why;
@@ -395,6 +406,7 @@ const char *mx_ovl_mount(struct mx_world *w, int map, int layers)
 			umount2(w->ovl_umnt, MNT_DETACH);
 		if (lower == w->ovl_lmnt)
 			umount2(w->ovl_lmnt, MNT_DETACH);
+		mx_erofs_unmount(&w->ovl_erofs);
 		return why;
 	}
 	w->ovl_mounted = true;
@@ -410,6 +422,7 @@ void mx_ovl_unmount(struct mx_world *w)
 		umount2(w->ovl_merged, MNT_DETACH);
 	umount2(w->ovl_umnt, MNT_DETACH);
 	umount2(w->ovl_lmnt, MNT_DETACH);
+	mx_erofs_unmount(&w->ovl_erofs);	/* and its image */
 	w->ovl_mounted = false;
 }
 
@@ -449,10 +462,11 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		umount2(m, MNT_DETACH);
 	}
 	{
-		static const char *const stale[4] = { "us", "ovl-m", "ovl-um", "ovl-lm" };
+		/* ovl-e: the erofs lower layer's (below ovl-lm's idmapped one) */
+		static const char *const stale[5] = { "us", "ovl-m", "ovl-um", "ovl-lm", "ovl-e" };
 		char m[4200];
 
-		for (i = 0; i < 4; i++) {
+		for (i = 0; i < 5; i++) {
 			snprintf(m, sizeof(m), "%s/%s", w->base, stale[i]);
 			umount2(m, MNT_DETACH);
 		}
@@ -734,6 +748,8 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 	if (rw->fs_lacks & case_needs(c))
 		return vt_fs_lack_why(rw->fstype, rw->fs_lacks & case_needs(c), lack_why,
 				      sizeof(lack_why));
+	if (*mx_erofs_skip(&rw->ovl_erofs, c, case_needs(c)))
+		return mx_erofs_skip(&rw->ovl_erofs, c, case_needs(c));
 	/* a filesystem with ACLs mounted without them (ntfs3 without "acl":
 	 * no SB_POSIXACL) cannot hold the world's ACLs; the ACL operations
 	 * themselves are decided by the model (!IS_POSIXACL): only a world

@@ -7,6 +7,7 @@
 #include "matrix/axes.h"
 #include "matrix/coverage.h"
 #include "matrix/matrix.h"
+#include "matrix/ovl_erofs.h"
 
 struct vt_optowner_fs;
 
@@ -61,6 +62,8 @@ struct mx_world {
 	int ovl_ns[16];	/* per map: the user namespace of its idmap (-1: none) */
 	int ovl_upper_other_ns;	/* VT_OVL_UPPER_OTHER_SPEC's (-1: none) */
 	bool ovl_mounted;
+	/* the erofs lower layer of VT_OVL_LOWER_EROFS (ovl_erofs.h) */
+	struct mx_erofs ovl_erofs;
 };
 
 /* Builds the shared world in TEST_DIR/vtm-BASE_NAME; NULL or the reason
@@ -79,7 +82,8 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 /* The overlay world for mount idmap MAP: the lower and upper layers
  * mounted idmapped with MAP (plain for "none"; LAYERS VT_OVL_UPPER_PLAIN:
  * the upper one plain whatever MAP, VT_OVL_UPPER_OTHER: idmapped with
- * VT_OVL_UPPER_OTHER_SPEC whatever MAP), the overlay on
+ * VT_OVL_UPPER_OTHER_SPEC whatever MAP; VT_OVL_LOWER_EROFS: the lower one an
+ * erofs image of the staged lower tree, ovl_erofs.h), the overlay on
  * rw->ovl_merged, mounted by this process (the initial root, no
  * supplementary groups). NULL or why not (nothing left mounted). */
 const char *mx_ovl_mount(struct mx_world *rw, int map, int layers);

@@ -1164,10 +1164,16 @@ static void op_acl(const struct vt_ovl_world *w, const struct vt_mop_args *a,
 			  "(ovl_idmap_posix_acl), then the caller's view of those ids", NULL);
 		return;
 	}
-	/* ovl_set_acl: !IS_POSIXACL(workdir) -> EOPNOTSUPP before the copy-up */
-	if (!hit(w, VT_R_ACL_SET_NOTSUPP, w->posixacl) && VT_REFUSES_("ovl_set_acl/workdir-posixacl")) {
-		say(e, EOPNOTSUPP, VT_R_ACL_SET_NOTSUPP, "ovl_set_acl: the upper filesystem has no "
-				   "POSIX ACLs (IS_POSIXACL(workdir))", NULL);
+	/* ovl_set_acl: !IS_POSIXACL(workdir), then !realinode->i_op->set_acl
+	 * (ovl_inode_real: the lower inode before the copy-up) -> EOPNOTSUPP
+	 * before the copy-up */
+	if (!hit(w, VT_R_ACL_SET_NOTSUPP, w->posixacl && !w->lower_no_set_acl) &&
+	    VT_REFUSES_("ovl_set_acl/workdir-posixacl")) {
+		say(e, EOPNOTSUPP, VT_R_ACL_SET_NOTSUPP,
+		    !w->posixacl ? "ovl_set_acl: the upper filesystem has no POSIX ACLs "
+				   "(IS_POSIXACL(workdir))"
+				 : "ovl_set_acl: the lower real inode has no ->set_acl (erofs), "
+				   "checked before the copy-up", NULL);
 		return;
 	}
 	if (copy_up(w, &up, e))

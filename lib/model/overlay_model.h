@@ -57,6 +57,11 @@ struct vt_ovl_world {
 	 * fs.protected_symlinks, _regular and _fifos as /proc says, which
 	 * may_follow_link and may_create_in_sticky ask on the overlay inodes */
 	int protected_symlinks, protected_regular, protected_fifos;
+	/* appended for the erofs lower layer: the lower filesystem's
+	 * inode_operations have no ->set_acl (erofs_generic_iops and the
+	 * others of fs/erofs/inode.c, namei.c: .get_inode_acl only), which
+	 * ovl_set_acl asks of the real inode before the copy-up */
+	bool lower_no_set_acl;
 };
 
 enum vt_ovl_op {

@@ -72,6 +72,22 @@ int vt_run_program(char *const argv[], int log_fd)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -ENOEXEC;
 }
 
+bool vt_program_in_path(const char *prog)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	char f[4096];
+
+	for (p = path ? path : "/usr/sbin:/usr/bin:/sbin:/bin"; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		snprintf(f, sizeof(f), "%.*s/%s", (int)(end - p), p, prog);
+		if (access(f, X_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
 bool vt_fstype_in_kernel(const char *fstype)
 {
 	char *argv[] = { "modprobe", "-q", (char *)fstype, NULL };

@@ -24,6 +24,9 @@ int vt_image_create(const char *path, const char *fstype, off_t size, const char
 /* Runs ARGV (a program from PATH) with stdout/stderr to LOG_FD (or
  * /dev/null if -1): 0, -ENOEXEC if it failed, or -errno. */
 int vt_run_program(char *const argv[], int log_fd);
+/* Is PROG an executable file in a directory of $PATH (the default path
+ * where PATH is unset)? What vt_run_program would find. */
+bool vt_program_in_path(const char *prog);
 
 /* Runs mkfs on an existing block device or file (SCRATCH_DEV). */
 int vt_mkfs(const char *dev, const char *fstype, const char *mkfs_options, int log_fd);

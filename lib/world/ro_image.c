@@ -206,11 +206,10 @@ static int run_mkfs(const struct vt_fs_row *r, const char *image, const char *sr
 	return ret;
 }
 
-int vt_ro_image_create(const char *path, const char *fstype, const char *mkfs_options,
-		       const char *exec_probe, int log_fd, const char **what)
+int vt_ro_image_from_dir(const char *path, const char *fstype, const char *src,
+			 const char *mkfs_options, int log_fd, const char **what)
 {
 	const struct vt_fs_row *r = vt_fs_row(fstype);
-	char stage[4200];
 	int fd, ret;
 
 	*what = "";
@@ -222,12 +221,50 @@ int vt_ro_image_create(const char *path, const char *fstype, const char *mkfs_op
 		return -errno;
 	}
 	close(fd);
+	ret = run_mkfs(r, path, src, mkfs_options, log_fd);
+	if (ret < 0) {
+		*what = r->mkfs;
+		unlink(path);
+	}
+	return ret;
+}
+
+const char *vt_ro_image_unavailable(const char *fstype, char *why, size_t len)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+
+	if (!r || r->make != VT_FS_IMAGE) {
+		snprintf(why, len, "%s is not a read-only image filesystem of lib/fs/fs_table.c",
+			 fstype);
+		return why;
+	}
+	if (!vt_fstype_in_kernel(fstype)) {
+		snprintf(why, len, "this kernel has no %s filesystem (not in /proc/filesystems "
+			 "after modprobe %s; %s)", fstype, fstype, r->kconfig);
+		return why;
+	}
+	if (!vt_program_in_path(r->mkfs)) {
+		snprintf(why, len, "%s (%s) is not installed: no %s image can be made", r->mkfs,
+			 r->package, fstype);
+		return why;
+	}
+	return NULL;
+}
+
+int vt_ro_image_create(const char *path, const char *fstype, const char *mkfs_options,
+		       const char *exec_probe, int log_fd, const char **what)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	char stage[4200];
+	int ret;
+
+	*what = "";
+	if (!r || r->make != VT_FS_IMAGE)
+		return -EINVAL;
 	snprintf(stage, sizeof(stage), "%s.stage", path);
 	if (mkdir(stage, 0700) < 0) {
 		*what = "mkdir the staging directory";
-		ret = -errno;
-		unlink(path);
-		return ret;
+		return -errno;
 	}
 	/* our own mount namespace: the staging tmpfs is nobody else's and
 	 * goes away with this process */
@@ -239,15 +276,10 @@ int vt_ro_image_create(const char *path, const char *fstype, const char *mkfs_op
 		ret = -errno;
 	} else {
 		ret = vt_ro_stage(stage, exec_probe, what);
-		if (ret == 0) {
-			ret = run_mkfs(r, path, stage, mkfs_options, log_fd);
-			if (ret < 0)
-				*what = r->mkfs;
-		}
+		if (ret == 0)
+			ret = vt_ro_image_from_dir(path, fstype, stage, mkfs_options, log_fd, what);
 		umount2(stage, MNT_DETACH);
 	}
 	rmdir(stage);
-	if (ret < 0)
-		unlink(path);
 	return ret;
 }

@@ -65,4 +65,19 @@ int vt_ro_stage(const char *root, const char *exec_probe, const char **what);
 int vt_ro_image_create(const char *path, const char *fstype, const char *mkfs_options,
 		       const char *exec_probe, int log_fd, const char **what);
 
+/* Makes the FSTYPE image PATH (a new file: never an existing one) from the
+ * tree already staged below SRC (owners, modes, setid bits, xattrs, ACLs
+ * and file capabilities as they are there: mkfs.erofs keeps uid/gid and
+ * every xattr by default, its -x defaulting to 2, "disable storing xattrs
+ * if < 0"), with the row's mkfs template (lib/fs/fs_table.c) and the
+ * user's MKFS_OPTIONS. Tool output goes to LOG_FD (-1: /dev/null).
+ * Returns 0 or -errno (-ENOEXEC: the mkfs program failed); *WHAT names
+ * the step; PATH is removed again on failure. */
+int vt_ro_image_from_dir(const char *path, const char *fstype, const char *src,
+			 const char *mkfs_options, int log_fd, const char **what);
+
+/* NULL if FSTYPE images can be made and mounted here, else why not (the
+ * kernel has no such filesystem, its mkfs is not installed), in WHY. */
+const char *vt_ro_image_unavailable(const char *fstype, char *why, size_t len);
+
 #endif

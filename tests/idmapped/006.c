@@ -205,25 +205,8 @@ static bool parse_map(struct vt_ctx *ctx, const char *name, const char *spec,
  * loop device) and unmounted by ero_unmount at the case's end. */
 static char ero_mnt[4096];
 
-static bool in_path(const char *prog)
-{
-	const char *path = getenv("PATH"), *p, *end;
-	char f[4096];
-
-	for (p = path ? path : "/usr/sbin:/usr/bin:/sbin:/bin"; *p; p = *end ? end + 1 : end) {
-		end = strchr(p, ':');
-		if (!end)
-			end = p + strlen(p);
-		snprintf(f, sizeof(f), "%.*s/%s", (int)(end - p), p, prog);
-		if (access(f, X_OK) == 0)
-			return true;
-	}
-	return false;
-}
-
 static const char *ero_layer(struct vt_ctx *ctx)
 {
-	const struct vt_fs_row *r = vt_fs_row("erofs");
 	char img[4200], probe[4200], self[4096], *slash;
 	const char *what = "";
 	ssize_t n;
@@ -233,13 +216,8 @@ static const char *ero_layer(struct vt_ctx *ctx)
 
 	if (ero_mnt[0])
 		return ero_mnt;
-	if (!r || !vt_fstype_in_kernel("erofs")) {
-		vt_skip(ctx, "this kernel has no erofs filesystem (not in /proc/filesystems after "
-			     "modprobe erofs)");
-		return NULL;
-	}
-	if (!in_path(r->mkfs)) {
-		vt_skip(ctx, "%s (erofs-utils) is not installed: no erofs image to stack", r->mkfs);
+	if (vt_ro_image_unavailable("erofs", self, sizeof(self))) {
+		vt_skip(ctx, "%s: no erofs image to stack", self);
 		return NULL;
 	}
 	for (k = 0; k < NERO; k++) {

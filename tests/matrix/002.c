@@ -80,6 +80,13 @@ static void id_text(uint32_t id, char *buf, size_t len)
  * case's map, the mounter mapped on the upper), the same cases as
  * upper=plain, appended after them */
 #define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
+/* the overlay world with an erofs lower layer (appended): a lower
+ * 0644-1000:1000 chowned to 1001:-1 and to 1000:1001, a 0644-70000:70000
+ * to 0:0 (its copy-up refused where the map lacks 70000): the copy-up
+ * reads the owner and data off a read-only erofs inode through the map
+ * (make_overlay's index: target * NOVL_OBJS + object) */
+static const int ovl_erofs[] = { 3 * NOVL_OBJS + 1, 10 * NOVL_OBJS + 1, 11 * NOVL_OBJS + 4 };
+#define NOVL_EROFS 3
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -104,6 +111,11 @@ static void make(int local, struct vt_mcase *c)
 	int o = local % NOBJS, t = local / NOBJS;
 	char u[16], g[16];
 
+	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER) {
+		make_overlay(ovl_erofs[local - NPLAIN - NOVL - NOVL_UPPER_PLAIN - NOVL_UPPER_OTHER], c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
 		make_overlay((local - NPLAIN - NOVL - NOVL_UPPER_PLAIN) * 3, c);
 		vt_fx_ovl_upper_other(c);
@@ -144,5 +156,5 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER, make,
+VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER + NOVL_EROFS, make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -79,6 +79,18 @@ static const struct {
  * case's map, the mounter mapped on the upper), the same cases as
  * upper=plain, appended after them */
 #define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
+/* the overlay world with an erofs lower layer (an image of the staged
+ * lower tree, idmapped with the map; appended): the three opens of a lower
+ * 0600 file of 1000:1000 (mapped by most maps) and 70000:70000 (by none:
+ * the mounter's check and the copy-up refuse it; an extended erofs inode,
+ * 32-bit ids), where the mounter's read of the erofs inode, the MAY_READ
+ * it is asked for a write (no EROFS from the read-only lower) and the
+ * copy-up off a read-only filesystem are what differs from a directory */
+static const int ovl_erofs_objs[] = { 0, 4 };	/* the overlay's plain objects */
+#define NOVL_EROFS 2
+
+/* the local index of the overlay world's plain object X with op OP */
+#define ops_local(op, x) ((op) + NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + (x)))
 
 static void make(int local, struct vt_mcase *c)
 {
@@ -128,6 +140,11 @@ static void make(int local, struct vt_mcase *c)
 	}
 	rest -= NPARENTS;
 	c->ovl = true;
+	if (rest >= NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER) {
+		make(ops_local(op, ovl_erofs_objs[rest - NOVL - NOVL_UPPER_PLAIN - NOVL_UPPER_OTHER]), c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (rest >= NOVL) {
 		bool other;
 
@@ -162,5 +179,6 @@ static void make(int local, struct vt_mcase *c)
 
 VT_MATRIX_FAMILY_WIDE(permission, "004",
 		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN +
-				NOVL_UPPER_OTHER), make,
+				NOVL_UPPER_OTHER + NOVL_EROFS),
+		      make,
 		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -103,6 +103,12 @@ static const uint32_t ovl_disk_ids[] = { 1000, 11000, 70000 };
 static const uint32_t ovl_set_ids[] = { 1000, 11000 };
 #define NOVL_SET 6
 #define NOVL (NOVL_GET + NOVL_SET)
+/* the overlay world with an erofs lower layer (appended): the ACL read off
+ * an erofs inode (erofs_get_acl) with u:1000,g:1000 and u:70000,g:70000,
+ * and u:1000,g:1000 set on a lower 0644-1000:1000 file (the copy-up off
+ * the read-only image; make_overlay's index) */
+static const int ovl_erofs[] = { 0, 2, NOVL_GET };
+#define NOVL_EROFS 3
 
 static void make_overlay(int x, struct vt_mcase *c)
 {
@@ -179,6 +185,11 @@ static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN + NOVL + NOVL_FD + NOVL_DEF) {
+		make_overlay(ovl_erofs[local - NPLAIN - NOVL - NOVL_FD - NOVL_DEF], c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL + NOVL_FD) {
 		make_overlay_default(local - NPLAIN - NOVL - NOVL_FD, c);
 		return;
@@ -266,4 +277,5 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL + NOVL_FD + NOVL_DEF, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL + NOVL_FD + NOVL_DEF + NOVL_EROFS, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

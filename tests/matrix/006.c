@@ -93,6 +93,12 @@ static const struct {
 } ovl_disk[] = { { 2, 0 }, { 3, 1000 }, { 3, 11000 }, { 3, 70000 } }, ovl_set[] = {
 	{ 2, 0 }, { 3, 0 }, { 3, 1000 }, { 3, 10000 }, { 3, 70000 } };
 #define NOVL 9
+/* the overlay world with an erofs lower layer (appended): the capability
+ * read off an erofs inode stored as v2 and v3 rootid 1000, and v2 set on
+ * a lower 0755-1000:1000 file (the copy-up off the read-only image;
+ * make_overlay's index) */
+static const int ovl_erofs[] = { 0, 1, 4 };
+#define NOVL_EROFS 3
 
 static void make_overlay(int x, struct vt_mcase *c)
 {
@@ -127,6 +133,11 @@ static void make(int local, struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
+	if (local >= NPLAIN + NOVL + NOVL_FD) {
+		make_overlay(ovl_erofs[local - NPLAIN - NOVL - NOVL_FD], c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (local >= NPLAIN + NOVL) {
 		make_overlay(local - NPLAIN - NOVL, c);
 		vt_fx_ovl_by_fd(c);
@@ -179,4 +190,5 @@ static void make(int local, struct vt_mcase *c)
 		 owners[local].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(fscaps, "006", NPLAIN + NOVL + NOVL_FD, make, VT_WIDE_MAPS | VT_WIDE_CALLERS)
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", NPLAIN + NOVL + NOVL_FD + NOVL_EROFS, make,
+		      VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -168,6 +168,13 @@ static void make_security(int x, struct vt_mcase *c)
 #define NOVL_0666 (NOWNERS * 2)
 #define NOVL_ABSENT 3
 #define NOVL (NOVL_GRID + NOVL_0666 + NOVL_ABSENT)
+/* the overlay world with an erofs lower layer (appended): user.vt read off
+ * an erofs inode of 1000:1000, trusted.vt off one of 70000:70000, and
+ * user.vt removed from a 1000:1000 one (the removal asks the erofs inode
+ * first, the copy-up takes both xattrs off it: ovl_copy_xattr);
+ * make_overlay's index op * NOWNERS + owner */
+static const int ovl_erofs[] = { 2 * NOWNERS + 1, 3 * NOWNERS + 2, 4 * NOWNERS + 1 };
+#define NOVL_EROFS 3
 
 static void make_overlay(int x, struct vt_mcase *c)
 {
@@ -230,6 +237,11 @@ static void make_overlay_fd(int x, struct vt_mcase *c)
 
 static void make(int local, struct vt_mcase *c)
 {
+	if (local >= NPLAIN + NSEC + NOVL + NOVL_FD) {
+		make_overlay(ovl_erofs[local - NPLAIN - NSEC - NOVL - NOVL_FD], c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (local >= NPLAIN + NSEC + NOVL) {
 		make_overlay_fd(local - NPLAIN - NSEC - NOVL, c);
 		return;
@@ -270,4 +282,4 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(xattr, "009", NPLAIN + NSEC + NOVL + NOVL_FD, make, VT_WIDE_USERNS)
+VT_MATRIX_FAMILY_WIDE(xattr, "009", NPLAIN + NSEC + NOVL + NOVL_FD + NOVL_EROFS, make, VT_WIDE_USERNS)

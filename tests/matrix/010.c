@@ -69,6 +69,13 @@ static const struct {
 static const int ovlfiles[] = { 0, 1, 5, 7, 8, 10 };	/* files[] */
 #define NOVLFILES 6
 #define NLOCAL (NFILES * NOWNERS + 4)
+/* the overlay world with an erofs lower layer (appended): the six files of
+ * 0:0 (setuid root, setgid, fcaps v2 and v3 rootid 10000 and 70000 read
+ * off the image's security.capability, exec-only) and the exec-only one of
+ * 70000:70000 (the mounter's MAY_READ refused: EACCES); make_overlay's
+ * index owner * NOVLFILES + file */
+static const int ovl_erofs[] = { 0, 1, 2, 3, 4, 5, 2 * NOVLFILES + 5 };
+#define NOVL_EROFS 7
 
 static void make_overlay(int local, struct vt_mcase *c)
 {
@@ -91,6 +98,11 @@ static void make(int local, struct vt_mcase *c)
 {
 	int f = local % NFILES, o = local / NFILES;
 
+	if (local >= NLOCAL + NOVLFILES * NOWNERS) {
+		make_overlay(ovl_erofs[local - NLOCAL - NOVLFILES * NOWNERS], c);
+		vt_fx_ovl_lower_erofs(c);
+		return;
+	}
 	if (local >= NLOCAL) {
 		make_overlay(local - NLOCAL, c);
 		return;
@@ -135,5 +147,5 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(exec, "010", NLOCAL + NOVLFILES * NOWNERS, make,
+VT_MATRIX_FAMILY_WIDE(exec, "010", NLOCAL + NOVLFILES * NOWNERS + NOVL_EROFS, make,
 		      VT_WIDE_CALLERS | VT_WIDE_USERNS_FEW)

@@ -1,0 +1,42 @@
+/* The overlay world's erofs lower layer (VT_OVL_LOWER_EROFS,
+ * tests/matrix/README.md "The overlay world"): per block, an erofs image
+ * made with mkfs.erofs from the block's staged lower tree (disk/ovl-l),
+ * loop-mounted (SB_RDONLY: erofs_fc_fill_super) where mx_ovl_mount takes
+ * the lower directory from. Internal to lib/matrix. */
+#ifndef VT_MX_OVL_EROFS_H
+#define VT_MX_OVL_EROFS_H
+
+#include "matrix/matrix.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct mx_erofs {
+	/* "" or why no erofs lower layer can be made here (every
+	 * lower=erofs case is notrun with it) */
+	char no_erofs[400];
+	/* VT_FSF_* the images lack here (the probe: staged on the
+	 * filesystem under test, not read back from the image) and why */
+	unsigned int lacks;
+	char lacks_why[400];
+	char img[4200];	/* BASE/ovl-e.img, the block's image */
+	char mnt[4200];	/* BASE/ovl-e, its mount */
+	bool mounted;
+};
+
+/* Sets E up for the world in BASE (lower trees are staged in disk
+ * directories of BASE): checks erofs and mkfs.erofs are here and probes
+ * what an image keeps of a staged tree (owners, setid bits, user.*,
+ * trusted.*, ACLs, security.capability). NULL, or why the world setup
+ * failed (a missing erofs is not that: it sets no_erofs). */
+const char *mx_erofs_setup(struct mx_erofs *e, const char *base);
+/* Makes the image of the staged tree LOWER and mounts it at E->mnt: NULL
+ * or why not (nothing left behind). */
+const char *mx_erofs_mount(struct mx_erofs *e, const char *lower);
+/* Unmounts it and removes the image (the loop device is autoclear). */
+void mx_erofs_unmount(struct mx_erofs *e);
+/* Why case C, which NEEDS (VT_FSF_* of its objects and operation), cannot
+ * run on an erofs lower layer ("" if it can). */
+const char *mx_erofs_skip(const struct mx_erofs *e, const struct vt_mcase *c, unsigned int needs);
+
+#endif
