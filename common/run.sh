@@ -36,7 +36,7 @@ vt_watchdog_start() { # pid seconds flag -> VT_WATCHDOG
 	[ -p "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" ] || mkfifo "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" || return 0
 	(
 		# a FIFO nobody writes: read -t is a sleep without a fork
-		exec 8>&- 9>&- 3<>"${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" </dev/null >/dev/null 2>&1
+		exec 5<&- 8>&- 9>&- 3<>"${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" </dev/null >/dev/null 2>&1
 		left=$2
 		while [ "$left" -gt 0 ]; do
 			read -r -t 1 -u 3 _
@@ -127,7 +127,7 @@ vt_run_one() { # run-index test resdir
 		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
 		VT_PROGRESS="$VT_PROGRESS_FILE" \
 		"$VT_EXEC" "${VT_EXEC_FS[@]}" --timeout "${VT_S_TIMEOUT[$i]}" \
-		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 8>&- 9>&- &
+		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 5<&- 8>&- 9>&- &
 	VT_CHILD=$!
 	limit=$(( VT_S_TIMEOUT[$i] + VT_WATCHDOG_GRACE ))
 	vt_watchdog_start "$VT_CHILD" "$limit" "$flag"

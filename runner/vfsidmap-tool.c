@@ -39,6 +39,16 @@
  *                                   and the facts check needs of its KTAP
  *                                   (runner/test-files.h); a file that cannot
  *                                   be written: its path on stderr, exit 3
+ *   kmsg-cut START END TAG TROUBLE HITS  a test's kernel log from stdin, an
+ *                                   open /dev/kmsg, read on from where the
+ *                                   last read left it (runner/kmsg-cut.h):
+ *                                   the lines after the record START up to the
+ *                                   record END on stdout, those matching the ERE
+ *                                   TROUBLE (not another run's selftest fake
+ *                                   warning, TAG) to the file HITS; exit 1 if
+ *                                   END was not found
+ *   kmsg-cut --probe TEXT           read stdin up to the record TEXT: exit 0,
+ *                                   1 if it is not there
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
@@ -48,6 +58,7 @@
 #include "world/ro_image.h"
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
+#include "kmsg-cut.h"
 #include "test-files.h"
 #include "xml-text.h"
 
@@ -413,6 +424,36 @@ static int cmd_xml_text(int argc, char **argv)
 	return 0;
 }
 
+static int cmd_kmsg_cut(int argc, char **argv)
+{
+	struct vt_kmsg_cut c = { .out = stdout };
+	FILE *hits = NULL;
+	int ret;
+
+	if (argc == 3 && strcmp(argv[1], "--probe") == 0) {
+		c.start = argv[2];
+	} else if (argc == 6) {
+		c.start = argv[1];
+		c.end = argv[2];
+		c.tag = argv[3];
+		c.trouble = argv[4];
+		hits = fopen(argv[5], "we");
+		if (!hits)
+			return die("kmsg-cut: %s: %s", argv[5], strerror(errno));
+		c.hits = hits;
+	} else {
+		return die("usage: kmsg-cut START END TAG TROUBLE HITS | kmsg-cut --probe TEXT");
+	}
+	ret = vt_kmsg_cut(0, &c);
+	if (hits && fclose(hits) != 0 && ret == 0)
+		ret = -errno;
+	if (fflush(stdout) != 0 && ret == 0)
+		ret = -errno;
+	if (ret < 0)
+		return die("kmsg-cut: reading the kernel log: %s", strerror(-ret));
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	/* Called from check: when check dies (SIGTERM while we read a config,
@@ -492,5 +533,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", failed ? failed : "(the digest on stdout)");
 		return 3;
 	}
+	if (strcmp(argv[1], "kmsg-cut") == 0)
+		return cmd_kmsg_cut(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);
 }
