@@ -1,8 +1,9 @@
 /* A test's part of the kernel log, read from /dev/kmsg where the last test's
  * read left off, instead of a dmesg of the whole ring buffer and an awk over
  * it after every test (both grow with the run; forks are dear in run/vm's
- * TCG guest). check opens /dev/kmsg once per process that runs tests; each
- * vfsidmap-tool kmsg-cut inherits that open file, and with it the position
+ * TCG guest). check opens /dev/kmsg once per process that runs tests; the
+ * vfsidmap-tool test-files of each test (or a kmsg-cut) inherits that open
+ * file, and with it the position
  * (the record sequence number devkmsg_read() keeps per open file,
  * kernel/printk/printk.c), so each test's records are read once. */
 #ifndef VT_RUNNER_KMSG_CUT_H

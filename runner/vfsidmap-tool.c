@@ -39,6 +39,12 @@
  *                                   and the facts check needs of its KTAP
  *                                   (runner/test-files.h); a file that cannot
  *                                   be written: its path on stderr, exit 3
+ *   test-files OUT BASE HEADER START END TAG TROUBLE HITS  the same, and
+ *                                   BASE.dmesg as kmsg-cut below writes it,
+ *                                   with one more digest line: its exit
+ *                                   status, or "error: WHY"; then removes
+ *                                   OUT.rules and OUT.status (check's form:
+ *                                   the next test must not find them)
  *   kmsg-cut START END TAG TROUBLE HITS  a test's kernel log from stdin, an
  *                                   open /dev/kmsg, read on from where the
  *                                   last read left it (runner/kmsg-cut.h):
@@ -424,6 +430,56 @@ static int cmd_xml_text(int argc, char **argv)
 	return 0;
 }
 
+static void remove_out_file(const char *out, const char *suffix)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s.%s", out, suffix);
+	unlink(path);
+}
+
+/* test-files' optional part: BASE.dmesg and the lines of trouble from the
+ * open /dev/kmsg on stdin (runner/kmsg-cut.h), ARGV START END TAG TROUBLE
+ * HITS; one more digest line: "0", "1" (END not found) or "error: WHY".
+ * A BASE.dmesg that cannot be written goes to *FAILED (when given). */
+static void test_files_kmsg(const char *base, char **argv, const char **failed)
+{
+	static char dmesg[4096];
+	struct vt_kmsg_cut c = { .start = argv[0], .end = argv[1], .tag = argv[2],
+				 .trouble = argv[3] };
+	FILE *out, *hits;
+	int ret;
+
+	snprintf(dmesg, sizeof(dmesg), "%s.dmesg", base);
+	out = fopen(dmesg, "we");
+	hits = fopen(argv[4], "we");
+	if (!out || !hits) {
+		printf("error: %s: %s\n", out ? argv[4] : dmesg, strerror(errno));
+		if (!out && failed)
+			*failed = dmesg;
+		if (out)
+			fclose(out);
+		if (hits)
+			fclose(hits);
+		return;
+	}
+	c.out = out;
+	c.hits = hits;
+	ret = vt_kmsg_cut(0, &c);
+	if (fclose(hits) != 0 && ret >= 0)
+		ret = -errno;
+	if (fclose(out) != 0) {
+		if (ret >= 0)
+			ret = -errno;
+		if (failed)
+			*failed = dmesg;
+	}
+	if (ret < 0)
+		printf("error: reading the kernel log: %s\n", strerror(-ret));
+	else
+		printf("%d\n", ret);
+}
+
 static int cmd_kmsg_cut(int argc, char **argv)
 {
 	struct vt_kmsg_cut c = { .out = stdout };
@@ -525,10 +581,19 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "xml-text") == 0)
 		return cmd_xml_text(argc - 1, argv + 1);
-	if (strcmp(argv[1], "test-files") == 0 && argc == 5) {
-		const char *failed;
+	if (strcmp(argv[1], "test-files") == 0 && (argc == 5 || argc == 10)) {
+		const char *failed = NULL;
+		int ret = vt_test_files(argv[2], argv[3], argv[4], stdout, &failed);
 
-		if (vt_test_files(argv[2], argv[3], argv[4], stdout, &failed) == 0)
+		/* check's form: the kernel log in the same process, and OUT's
+		 * files that the next test's redirections do not truncate
+		 * removed (check has read OUT.status): two forks less a test */
+		if (argc == 10) {
+			test_files_kmsg(argv[3], argv + 5, ret == 0 ? &failed : NULL);
+			remove_out_file(argv[2], "rules");
+			remove_out_file(argv[2], "status");
+		}
+		if (ret == 0 && (argc == 5 || !failed))
 			return 0;
 		fprintf(stderr, "%s\n", failed ? failed : "(the digest on stdout)");
 		return 3;

@@ -10,13 +10,16 @@
 #    warning not among them;
 #  - the next cut has none of the first cut's lines (the position moved on);
 #  - without the start record: a line saying so, then what was read;
-#    without the end record: exit 1; a log that cannot be read: exit 2.
+#    without the end record: exit 1; a log that cannot be read: exit 2;
+#  - check's form of test-files (with the five kmsg-cut arguments) writes
+#    NNN.dmesg as well, says how the cut went on a fourth digest line and
+#    removes OUT.rules and OUT.status (the next test must not find them).
 # Needs root (/dev/kmsg); TAP for automake.
 set -u
 . "$(dirname "$0")/tap.sh"
 
 unit_needs_root "writes and reads /dev/kmsg"
-echo "1..6"
+echo "1..7"
 unit_workdir kmsg-cut
 tool=$top/runner/vfsidmap-tool
 me="vt-unit-kmsg-$$"
@@ -72,4 +75,18 @@ kmsg "$me D start"
 "$tool" kmsg-cut --probe "$me probe" <"$work" >"$work/e.out" 2>&1; re=$?
 check_ '[ $rd = 1 ] && [ $rn = 1 ] && [ $re = 2 ] && grep -q "reading the kernel log" "$work/e.out"' \
 	"no end record: exit $rd (1); an empty log: exit $rn (1); a directory: exit $re (2) with the reason"
+printf 'KTAP version 1\n1..1\nok 1 x\n' >"$work/o.ktap"
+: >"$work/o.stderr"
+echo rules >"$work/o.rules"
+echo pass >"$work/o.status"
+kmsg "$me F start"
+kmsg "$me BUG: in F"
+kmsg "$me F end"
+digest=$("$tool" test-files "$work/o" "$work/f" "hdr
+" "$me F start" "$me F end" "$me-tag" "$trouble" "$work/f.hits" <&5 2>"$work/f.err"); rf=$?
+check_ '[ $rf = 0 ] && [ "$(sed -n 4p <<<"$digest")" = 0 ] && [ "$(sed -n 1p <<<"$digest")" = "0 1 1 1 0 0" ] &&
+	grep -q "$me BUG: in F$" "$work/f.dmesg" && [ "$(grep -c "$me" "$work/f.dmesg")" = 1 ] && grep -q "$me BUG: in F" "$work/f.hits" &&
+	cmp -s "$work/o.ktap" "$work/f.ktap" && [ -s "$work/f.rules" ] && [ ! -e "$work/o.rules" ] && [ ! -e "$work/o.status" ] && [ -e "$work/o.ktap" ]' \
+	"test-files with the kernel log: NNN.dmesg, the hits, digest line 4 \"0\", OUT.rules and OUT.status removed (exit $rf)"
+[ $rf = 0 ] || { echo "# $digest"; sed 's/^/# /' "$work/f.err"; }
 exec 5<&-
