@@ -17,7 +17,7 @@ vt_prepare_fs() { # run index
 	local i=$1 fs=${VT_S_FS[$1]} out rc make
 	VT_FS_SOURCE="" VT_FS_BIND="" VT_FS_NOTRUN="" VT_FS_ERROR=""
 	VT_FS_MNT=${VT_S_DIR[$i]:-$VT_RUNDIR/mnt}
-	if [ "$(id -u)" != 0 ]; then
+	if [ "$EUID" != 0 ]; then
 		VT_FS_NOTRUN="needs root (mounts, loop devices and user namespaces)"
 		return
 	fi
