@@ -17,7 +17,7 @@ vt_prepare_fs() { # run index
 	local i=$1 fs=${VT_S_FS[$1]} out rc make
 	VT_FS_SOURCE="" VT_FS_BIND="" VT_FS_NOTRUN="" VT_FS_ERROR=""
 	VT_FS_MNT=${VT_S_DIR[$i]:-$VT_RUNDIR/mnt}
-	if [ "$(id -u)" != 0 ]; then
+	if [ "$EUID" != 0 ]; then
 		VT_FS_NOTRUN="needs root (mounts, loop devices and user namespaces)"
 		return
 	fi
@@ -57,7 +57,7 @@ vt_prepare_fs() { # run index
 	# Mount it in a throw-away namespace and try an idmapped mount of it.
 	out=$("$VT_EXEC" --fstype "$fs" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
 		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" \
-		-- "$VT_TOOL" probe-idmap 2>&1 8>&- 9>&-)
+		-- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
@@ -103,7 +103,7 @@ vt_prepare_existing() { # run index
 	fi
 	VT_FS_BIND=$d/root
 	out=$("$VT_EXEC" --fstype "$fs" --bind "$VT_FS_BIND" --mnt "$VT_FS_MNT" --timeout 60 \
-		--status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 8>&- 9>&-)
+		--status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;

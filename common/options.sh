@@ -281,7 +281,7 @@ vt_input_file() { # what path
 # green "everything notrun" would hide a misconfigured job (xfstests
 # refuses too). Listing and dry runs work for anyone.
 vt_require_root() {
-	if [ "$(id -u)" != 0 ]; then
+	if [ "$EUID" != 0 ]; then
 		echo "check: must be run as root (tests make mounts, loop devices and user namespaces); -h, -l, -n and --list-cases work without" >&2
 		return 2
 	fi

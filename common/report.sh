@@ -41,15 +41,26 @@ vt_log() { # line: appended to this run's check.log
 	printf '%s\n' "$1" >>"$VT_STAGE/check.log" || vt_write_failed "$VT_STAGE/check.log"
 }
 
+# The kernel's release, once a run (bash builtins: forks are dear in a
+# TCG guest; /proc/sys/kernel/osrelease is what uname -r prints).
+VT_KREL=""
+vt_kernel_release() {
+	[ -n "$VT_KREL" ] && return 0
+	IFS= read -r VT_KREL </proc/sys/kernel/osrelease 2>/dev/null || VT_KREL=$(uname -r)
+}
+
 vt_report_begin() {
-	VT_START=$(date +%s)
+	local started
+	printf -v VT_START '%(%s)T' -1
+	TZ=UTC printf -v started '%(%FT%TZ)T' -1
+	vt_kernel_release
 	: >"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
 	vt_coverage_begin
 	printf 'KTAP version 1\n1..%d\n' "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} * ${VT_ITERATIONS:-1} ))" \
 		>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
-	vt_log "run started $(date -u +%FT%TZ) on $(uname -r) ($(hostname 2>/dev/null)), pid $$"
+	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $$"
 	vt_log "command: ./check ${VT_ARGV:-}"
 }
 
@@ -61,7 +72,8 @@ vt_report_section() { # run index
 	else src="loop-backed image in $VT_RUNDIR"; fi
 	echo "SECTION       -- ${VT_S_NAME[$i]}"
 	echo "FSTYP         -- ${VT_S_FS[$i]} ($src)"
-	echo "KERNEL        -- $(uname -r)"
+	vt_kernel_release
+	echo "KERNEL        -- $VT_KREL"
 	[ -n "${VT_S_MKFS[$i]}" ] && echo "MKFS_OPTIONS  -- ${VT_S_MKFS[$i]}"
 	[ -n "${VT_S_MOPTS[$i]}" ] && echo "MOUNT_OPTIONS -- ${VT_S_MOPTS[$i]}"
 	[ -n "$VT_FS_NOTRUN" ] && echo "NOT RUN       -- $VT_FS_NOTRUN"
@@ -216,7 +228,10 @@ vt_report_end() {
 	# while looking for matching `)'") and abandons the command it was in,
 	# which left a truncated result.xml (fuzz-check seed 1, SIGTERM at 1.7 s).
 	trap '' INT TERM HUP
-	local elapsed=$(( $(date +%s) - VT_START )) total incomplete=""
+	local now elapsed total incomplete="" ended
+	printf -v now '%(%s)T' -1
+	TZ=UTC printf -v ended '%(%FT%T)T' -1
+	elapsed=$(( now - VT_START ))
 	total=$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} ))
 	# Decided once, here: a signal that comes later finds the results
 	# complete (vt_results_close goes by this, not by VT_INTERRUPTED).
@@ -234,7 +249,7 @@ vt_report_end() {
 		printf '<?xml version="1.0" encoding="UTF-8"?>\n'
 		printf '<testsuite name="vfsidmap" tests="%d" failures="%d" errors="%d" skipped="%d" time="%d" timestamp="%s" hostname="%s">\n' \
 			"$(( VT_N + (${#incomplete} > 0) ))" "$VT_N_FAIL" "$(( VT_N_ERR + (${#incomplete} > 0) ))" \
-			"$VT_N_SKIP" "$elapsed" "$(date -u +%FT%T)" \
+			"$VT_N_SKIP" "$elapsed" "$ended" \
 			"$(hostname 2>/dev/null | vt_xml_escape)"
 		printf '  <properties>\n    <property name="kernel" value="%s"/>\n    <property name="command" value="%s"/>\n  </properties>\n' \
 			"$(uname -r | vt_xml_escape)" "$(printf './check %s' "${VT_ARGV:-}" | vt_xml_escape)"

@@ -36,7 +36,7 @@ vt_watchdog_start() { # pid seconds flag -> VT_WATCHDOG
 	[ -p "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" ] || mkfifo "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" || return 0
 	(
 		# a FIFO nobody writes: read -t is a sleep without a fork
-		exec 8>&- 9>&- 3<>"${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" </dev/null >/dev/null 2>&1
+		exec 5<&- 8>&- 9>&- 3<>"${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" </dev/null >/dev/null 2>&1
 		left=$2
 		while [ "$left" -gt 0 ]; do
 			read -r -t 1 -u 3 _
@@ -66,14 +66,27 @@ vt_watchdog_stop() {
 # results), VT_KTAP_COUNTS ("passed failed skipped" top-level results),
 # VT_KTAP_SKIP_REASON (the first "1..0 # SKIP" reason) and
 # VT_KTAP_CASE_SKIP ("case: reason" of the first case skipped on its own).
+# With the kernel log readable (common/kmsg.sh: VT_KMSG_ARGS set by
+# vt_kmsg_end), the same process also writes NNN.dmesg and the lines of
+# trouble (runner/kmsg-cut.h) and says in VT_KMSG_CUT how that went.
 vt_test_files() { # out base header
-	local digest failed=""
-	digest=$("$VT_TOOL" test-files "$1" "$2" "$3" 2>"$1.failed") ||
+	local digest failed="" rc=0
+	if [ ${#VT_KMSG_ARGS[@]} -gt 0 ]; then
+		digest=$("$VT_TOOL" test-files "$1" "$2" "$3" "${VT_KMSG_ARGS[@]}" <&5 2>"$1.failed") || rc=$?
+	else
+		digest=$("$VT_TOOL" test-files "$1" "$2" "$3" 2>"$1.failed") || rc=$?
+	fi
+	# with the kernel log's arguments test-files removed OUT.status and
+	# OUT.rules itself (no rm after the test)
+	VT_OUT_CLEARED=0
+	[ ${#VT_KMSG_ARGS[@]} -gt 0 ] && [ "$rc" = 0 ] && VT_OUT_CLEARED=1
+	[ "$rc" = 0 ] ||
 		{ [ -r "$1.failed" ] && IFS= read -r failed <"$1.failed"; vt_write_failed "${failed:-$2.full}"; }
 	{
 		read -r VT_KTAP_SKIPALL VT_KTAP_PLAN VT_KTAP_GOT VT_KTAP_COUNTS
 		IFS= read -r VT_KTAP_SKIP_REASON
 		IFS= read -r VT_KTAP_CASE_SKIP
+		IFS= read -r VT_KMSG_CUT
 	} <<<"$digest"
 	[ "$VT_KTAP_PLAN" != - ] || VT_KTAP_PLAN=""
 	[ -n "$VT_KTAP_COUNTS" ] || VT_KTAP_COUNTS="0 0 0"
@@ -109,8 +122,10 @@ vt_run_one() { # run-index test resdir
 	# the results with its write checked.
 	out="${VT_WORKDIR:-$VT_RUNDIR}/test"
 	flag="${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fired"
-	# (left only by a test that did not get to its end; no rm otherwise)
-	for f in "$out".* "$flag"; do
+	# (left only by a test that did not get to its end, or, for status
+	# and rules, when test-files did not remove them; out.ktap, .stderr
+	# and .failed are truncated by their redirections; no rm otherwise)
+	for f in "$out.status" "$out.rules" "$flag"; do
 		[ -e "$f" ] && { rm -f "$out".* "$flag"; break; }
 	done
 	# a test changing a global sysctl runs alone (common/sysctl_lock.sh)
@@ -127,7 +142,7 @@ vt_run_one() { # run-index test resdir
 		VT_REPLAY_CHECK="$VT_REPLAY_CHECK" VT_REPLAY_OPTS="${VT_S_REPLAY[$i]}" \
 		VT_PROGRESS="$VT_PROGRESS_FILE" \
 		"$VT_EXEC" "${VT_EXEC_FS[@]}" --timeout "${VT_S_TIMEOUT[$i]}" \
-		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 8>&- 9>&- &
+		--status "$out.status" -- "$VT_TOP/tests/$t" >"$out.ktap" 2>"$out.stderr" 5<&- 8>&- 9>&- &
 	VT_CHILD=$!
 	limit=$(( VT_S_TIMEOUT[$i] + VT_WATCHDOG_GRACE ))
 	vt_watchdog_start "$VT_CHILD" "$limit" "$flag"
@@ -153,12 +168,14 @@ vt_run_one() { # run-index test resdir
 	fi
 	local stamp
 	TZ=UTC printf -v stamp '%(%FT%TZ)T' -1
+	vt_kmsg_end "${VT_S_NAME[$i]}" "$t"
 	# NNN.full: these lines, the KTAP, "== stderr" and the test's stderr
 	# when it wrote any; NNN.ktap; NNN.rules when the test wrote rules
 	vt_test_files "$out" "$base" "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms
 == status: $status (exit $rc)
 == KTAP
 "
+	vt_phase "${VT_S_NAME[$i]}" "$t" test-files
 	reason=""
 	VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
 	if [ -e "$flag" ]; then
@@ -248,7 +265,7 @@ vt_run_one() { # run-index test resdir
 			if [ -n "$VT_FSCK_FAIL" ]; then sed 's/^/# fsck: /' "$base.fsck"; fi
 		} >"$base.out.bad" || vt_write_failed "$base.out.bad"
 	fi
-	rm -f "$out".*
+	[ "$VT_OUT_CLEARED" = 1 ] || rm -f "$out".*
 	VT_T_REASON=$reason
 	VT_T_KTAP="$base.ktap"
 	# (the report counts the cases from the digest, not from the file again)

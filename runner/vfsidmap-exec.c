@@ -86,6 +86,29 @@ static void die_with_parent(int alive_fd)
 		_exit(125);
 }
 
+/* VT_KMSG_PHASES=1 (check's debug knob, common/kmsg.sh): a line
+ * "vfsidmap: exec TAG PHASE" into the kernel log as each part of our work
+ * ends (setup: namespaces, loop device, mount; test; teardown: what the
+ * test left, the unmount, the loop device's release), so run/phase-times
+ * can split the executor's time. TAG is the test's, from check's start
+ * marker. */
+static void phase(const char *what)
+{
+	const char *on = getenv("VT_KMSG_PHASES"), *tag = getenv("VT_KMSG_TAG");
+	char line[128];
+	int fd, n;
+
+	if (!on || strcmp(on, "1") != 0 || !tag || !*tag)
+		return;
+	fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = snprintf(line, sizeof(line), "vfsidmap: exec %s %s\n", tag, what);
+	if (n > 0 && (size_t)n < sizeof(line) && write(fd, line, (size_t)n) < 0)
+		n = -1;
+	close(fd);
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -140,6 +163,7 @@ static int pid1(const char *fstype, const char *source, const char *mnt, const c
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);
+	phase("setup");
 	test = fork();
 	if (test < 0) {
 		write_status("error: fork failed: %s", vt_errname(errno));
@@ -189,6 +213,7 @@ static int pid1(const char *fstype, const char *source, const char *mnt, const c
 		}
 		sigtimedwait(&chld, NULL, &ts);
 	}
+	phase("test");
 	/* Whatever the test left running in our pid namespace goes now. */
 	kill(-1, SIGKILL);
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
@@ -279,6 +304,7 @@ int main(int argc, char **argv)
 	while (waitpid(child, &status, 0) < 0)
 		if (errno != EINTR)
 			return 125;
+	phase("teardown");
 	if (WIFSIGNALED(status)) {
 		write_status("error: namespace init killed by SIG%s", vt_signame(WTERMSIG(status)));
 		return 125;

@@ -39,6 +39,22 @@
  *                                   and the facts check needs of its KTAP
  *                                   (runner/test-files.h); a file that cannot
  *                                   be written: its path on stderr, exit 3
+ *   test-files OUT BASE HEADER START END TAG TROUBLE HITS  the same, and
+ *                                   BASE.dmesg as kmsg-cut below writes it,
+ *                                   with one more digest line: its exit
+ *                                   status, or "error: WHY"; then removes
+ *                                   OUT.rules and OUT.status (check's form:
+ *                                   the next test must not find them)
+ *   kmsg-cut START END TAG TROUBLE HITS  a test's kernel log from stdin, an
+ *                                   open /dev/kmsg, read on from where the
+ *                                   last read left it (runner/kmsg-cut.h):
+ *                                   the lines after the record START up to the
+ *                                   record END on stdout, those matching the ERE
+ *                                   TROUBLE (not another run's selftest fake
+ *                                   warning, TAG) to the file HITS; exit 1 if
+ *                                   END was not found
+ *   kmsg-cut --probe TEXT           read stdin up to the record TEXT: exit 0,
+ *                                   1 if it is not there
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
@@ -48,6 +64,7 @@
 #include "world/ro_image.h"
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
+#include "kmsg-cut.h"
 #include "test-files.h"
 #include "xml-text.h"
 
@@ -413,6 +430,86 @@ static int cmd_xml_text(int argc, char **argv)
 	return 0;
 }
 
+static void remove_out_file(const char *out, const char *suffix)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s.%s", out, suffix);
+	unlink(path);
+}
+
+/* test-files' optional part: BASE.dmesg and the lines of trouble from the
+ * open /dev/kmsg on stdin (runner/kmsg-cut.h), ARGV START END TAG TROUBLE
+ * HITS; one more digest line: "0", "1" (END not found) or "error: WHY".
+ * A BASE.dmesg that cannot be written goes to *FAILED (when given). */
+static void test_files_kmsg(const char *base, char **argv, const char **failed)
+{
+	static char dmesg[4096];
+	struct vt_kmsg_cut c = { .start = argv[0], .end = argv[1], .tag = argv[2],
+				 .trouble = argv[3] };
+	FILE *out, *hits;
+	int ret;
+
+	snprintf(dmesg, sizeof(dmesg), "%s.dmesg", base);
+	out = fopen(dmesg, "we");
+	hits = fopen(argv[4], "we");
+	if (!out || !hits) {
+		printf("error: %s: %s\n", out ? argv[4] : dmesg, strerror(errno));
+		if (!out && failed)
+			*failed = dmesg;
+		if (out)
+			fclose(out);
+		if (hits)
+			fclose(hits);
+		return;
+	}
+	c.out = out;
+	c.hits = hits;
+	ret = vt_kmsg_cut(0, &c);
+	if (fclose(hits) != 0 && ret >= 0)
+		ret = -errno;
+	if (fclose(out) != 0) {
+		if (ret >= 0)
+			ret = -errno;
+		if (failed)
+			*failed = dmesg;
+	}
+	if (ret < 0)
+		printf("error: reading the kernel log: %s\n", strerror(-ret));
+	else
+		printf("%d\n", ret);
+}
+
+static int cmd_kmsg_cut(int argc, char **argv)
+{
+	struct vt_kmsg_cut c = { .out = stdout };
+	FILE *hits = NULL;
+	int ret;
+
+	if (argc == 3 && strcmp(argv[1], "--probe") == 0) {
+		c.start = argv[2];
+	} else if (argc == 6) {
+		c.start = argv[1];
+		c.end = argv[2];
+		c.tag = argv[3];
+		c.trouble = argv[4];
+		hits = fopen(argv[5], "we");
+		if (!hits)
+			return die("kmsg-cut: %s: %s", argv[5], strerror(errno));
+		c.hits = hits;
+	} else {
+		return die("usage: kmsg-cut START END TAG TROUBLE HITS | kmsg-cut --probe TEXT");
+	}
+	ret = vt_kmsg_cut(0, &c);
+	if (hits && fclose(hits) != 0 && ret == 0)
+		ret = -errno;
+	if (fflush(stdout) != 0 && ret == 0)
+		ret = -errno;
+	if (ret < 0)
+		return die("kmsg-cut: reading the kernel log: %s", strerror(-ret));
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	/* Called from check: when check dies (SIGTERM while we read a config,
@@ -484,13 +581,24 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "xml-text") == 0)
 		return cmd_xml_text(argc - 1, argv + 1);
-	if (strcmp(argv[1], "test-files") == 0 && argc == 5) {
-		const char *failed;
+	if (strcmp(argv[1], "test-files") == 0 && (argc == 5 || argc == 10)) {
+		const char *failed = NULL;
+		int ret = vt_test_files(argv[2], argv[3], argv[4], stdout, &failed);
 
-		if (vt_test_files(argv[2], argv[3], argv[4], stdout, &failed) == 0)
+		/* check's form: the kernel log in the same process, and OUT's
+		 * files that the next test's redirections do not truncate
+		 * removed (check has read OUT.status): two forks less a test */
+		if (argc == 10) {
+			test_files_kmsg(argv[3], argv + 5, ret == 0 ? &failed : NULL);
+			remove_out_file(argv[2], "rules");
+			remove_out_file(argv[2], "status");
+		}
+		if (ret == 0 && (argc == 5 || !failed))
 			return 0;
 		fprintf(stderr, "%s\n", failed ? failed : "(the digest on stdout)");
 		return 3;
 	}
+	if (strcmp(argv[1], "kmsg-cut") == 0)
+		return cmd_kmsg_cut(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);
 }

@@ -86,6 +86,9 @@ EXTRA_DIST += unit/test-replay.sh
 # said so, and fsck of a corrupted ext4 TEST_DEV fails the test (root).
 TESTS += unit/test-kernel-checks.sh
 EXTRA_DIST += unit/test-kernel-checks.sh
+# vfsidmap-tool kmsg-cut: a test's kernel log read on from the last test's (TAP).
+TESTS += unit/test-kmsg-cut.sh
+EXTRA_DIST += unit/test-kmsg-cut.sh
 # fsck after each test on xfs and btrfs: a corruption made after the test
 # wrote fails it with the checker's finding everywhere, the next test runs
 # on a fresh image; vfat's fsck step on the suite's image (root).

@@ -7,7 +7,7 @@
 # a usage error (exit 2).
 set -u
 . "$(dirname "$0")/tap.sh"
-echo "1..4"
+echo "1..5"
 unit_workdir phase-times
 pt=$src/run/phase-times
 cat >"$work/dmesg.log" <<'LOG'
@@ -61,6 +61,25 @@ check_ '[ $rb = 0 ] && [ "$(col "$work/b.out" ext4 6)" = 2.3s ] && [ "$(col "$wo
 	[ "$(col "$work/b.out" tmpfs 6)" = 1.0s ] && [ "$(col "$work/b.out" tmpfs 7)" = 0.2s ]' \
 	"with check.log the test splits into executor (its ms) and test-files (the rest): ext4 2.3 and 0.7, tmpfs 1.0 and 0.2"
 [ $rb = 0 ] || sed 's/^/# /' "$work/b.out"
+# the executor's own lines (runner/vfsidmap-exec.c) split its part of a
+# test, found by the tag of the start marker; check.log's ms is not used then
+cat >"$work/exec.log" <<'LOG'
+[   20.000000] vfsidmap: run xfs api/001 7-1 start
+[   20.400000] vfsidmap: exec 7-1 setup
+[   21.400000] vfsidmap: exec 7-1 test
+[   21.700000] vfsidmap: exec 7-1 teardown
+[   21.800000] vfsidmap: run xfs api/001 7-1 end
+[   22.000000] vfsidmap: run xfs api/002 7-2 start
+[   22.500000] vfsidmap: run xfs api/002 7-2 end
+LOG
+printf 'SECTION xfs FSTYP=xfs\napi/001 pass 1s (1700ms)\napi/002 pass 0s (400ms)\n' >"$work/exec-check.log"
+"$pt" "$work/exec.log" "$work/exec-check.log" >"$work/e.out" 2>&1; re=$?
+ehdr=$(head -n 1 "$work/e.out")
+check_ '[ $re = 0 ] && [ "$ehdr" = "$(printf "%-8s %5s %8s" section tests span)$(printf " %10s" exec-setup exec-test exec-teardown test-files before executor)" ] &&
+	[ "$(col "$work/e.out" xfs 4)" = 0.4s ] && [ "$(col "$work/e.out" xfs 5)" = 1.0s ] && [ "$(col "$work/e.out" xfs 6)" = 0.3s ] &&
+	[ "$(col "$work/e.out" xfs 7)" = 0.2s ] && [ "$(col "$work/e.out" xfs 8)" = 0.2s ] && [ "$(col "$work/e.out" xfs 9)" = 0.4s ]' \
+	"exec lines: exec-setup 0.4, exec-test 1.0, exec-teardown 0.3, test-files 0.1+0.1 (api/002: its ms 0.4 as executor), before 0.2"
+[ $re = 0 ] || sed 's/^/# /' "$work/e.out"
 echo '[    1.0] nothing of ours' >"$work/none.log"
 "$pt" "$work/none.log" >/dev/null 2>&1; rn=$?
 "$pt" "$work/missing.log" >/dev/null 2>&1; rm=$?
