@@ -137,6 +137,10 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	k->bset_init = rw->bset_init;
 	k->cap_full = rw->cap_full;
 	k->suid_dump_user = rw->suid_dumpable == 1;
+	/* a fact of the filesystem the overlay model reads (copy_up_acl):
+	 * without it xfs's world shared ext4's sample, which xfs's model
+	 * would not choose */
+	k->raw_acl = rw->fstype && vt_fs_lists_raw_acl(rw->fstype);
 	k->total = sp->total;
 	k->run_hash = 0xcbf29ce484222325ULL;
 	if (x->n)
@@ -194,6 +198,8 @@ static int key_diff(const struct mx_sample_key *a, const struct mx_sample_key *b
 	     b->overflowgid);
 	DIFF(a->suid_dump_user != b->suid_dump_user, "fs.suid_dumpable 1 %d, there %d",
 	     a->suid_dump_user, b->suid_dump_user);
+	DIFF(a->raw_acl != b->raw_acl, "ACLs also listed raw (xfs's trusted.SGI_ACL_*) %d, there %d",
+	     a->raw_acl, b->raw_acl);
 	DIFF(a->bset_init != b->bset_init || a->cap_full != b->cap_full,
 	     "bounding set %#llx of %#llx, there %#llx of %#llx", (unsigned long long)a->bset_init,
 	     (unsigned long long)a->cap_full, (unsigned long long)b->bset_init,
@@ -248,7 +254,8 @@ static bool same_model(const struct mx_sample_key *a, const struct mx_sample_key
 	       memcmp(a->sysctl, b->sysctl, sizeof(a->sysctl)) == 0 &&
 	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full &&
-	       a->suid_dump_user == b->suid_dump_user && a->total == b->total;
+	       a->suid_dump_user == b->suid_dump_user && a->raw_acl == b->raw_acl &&
+	       a->total == b->total;
 }
 
 int mx_sample_for_world(const struct mx_world *rw, const struct mx_space *sp,
@@ -635,10 +642,10 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		if (j < i)
 			continue;
 		fprintf(fp, "\t{ { %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d, what%d },\n",
+			"\t    %d, %d, %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d, what%d },\n",
 			k->fat, k->posixacl, k->sysctl[0], k->sysctl[1], k->sysctl[2], k->sysctl[3],
 			k->overflowuid, k->overflowgid, (unsigned long long)k->bset_init,
-			(unsigned long long)k->cap_full, k->suid_dump_user, k->total, k->nrun,
+			(unsigned long long)k->cap_full, k->suid_dump_user, k->raw_acl, k->total, k->nrun,
 			(unsigned long long)k->run_hash, entry_of[i], entry_of[i], entry_of[i],
 			entry_of[i]);
 	}

@@ -27,6 +27,7 @@ struct mx_sample_key {
 	uint32_t overflowuid, overflowgid;
 	uint64_t bset_init, cap_full;
 	int suid_dump_user;	/* fs.suid_dumpable == 1 (SUID_DUMP_USER): 0 and 2 give the same exec outcomes */
+	int raw_acl;		/* vt_fs_lists_raw_acl(): the overlay copy-up's ACLs (xfs) */
 	int total;		/* cases in the space */
 	int nrun;		/* of them candidates: not skipped, not expunged */
 	uint64_t run_hash;	/* FNV-1a of their indexes, ascending */
