@@ -14,11 +14,12 @@ tests_matrix_011_SOURCES = tests/matrix/011.c tests/matrix/001.c tests/matrix/00
 	tests/matrix/012.c tests/matrix/013.c
 tests_matrix_011_CPPFLAGS = $(AM_CPPFLAGS) -DVT_MATRIX_LINKED
 # What matrix/010 copies into the filesystem under test and execs: it
-# reports its credentials (no library; static where configure could link
-# it so: EXEC_PROBE_LDFLAGS).
+# reports its credentials (configure.ac: without a C library where it can,
+# else glibc static, else dynamic: EXEC_PROBE_CFLAGS, EXEC_PROBE_LDFLAGS).
 nobase_suite_PROGRAMS += tests/matrix/exec-probe
 tests_matrix_exec_probe_SOURCES = tests/matrix/exec-probe.c
 tests_matrix_exec_probe_LDADD =
+tests_matrix_exec_probe_CFLAGS = $(AM_CFLAGS) $(EXEC_PROBE_CFLAGS)
 tests_matrix_exec_probe_LDFLAGS = $(EXEC_PROBE_LDFLAGS)
 # matrix/011's sample chosen at build time (lib/matrix/sample_table.h):
 # 011-gen is matrix/011 without the table; it writes 011-table.c, the
