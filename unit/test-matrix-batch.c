@@ -62,7 +62,7 @@ int main(void)
 	create_req(0, "a", 022);
 	create_req(1, "b", 077);
 	create_req(2, "c", 0);
-	got = mx_run_batch(&root, items, 3, 30, &fail, &every);
+	got = mx_run_batch(&root, NULL, items, 3, 30, &fail, &every);
 	unit_check(got == 3 && items[0].ret == 0 && items[1].ret == 0 && items[2].ret == 0,
 		   "three operations, three replies");
 	unit_check(reps[0].have_stat && (reps[0].mode & 07777) == 0644 &&
@@ -86,7 +86,7 @@ int main(void)
 		zero = old;
 		zero.rlim_cur = 0;
 		setrlimit(RLIMIT_FSIZE, &zero);
-		got = mx_run_batch(&root, items, 3, 30, &fail, &every);
+		got = mx_run_batch(&root, NULL, items, 3, 30, &fail, &every);
 		setrlimit(RLIMIT_FSIZE, &old);
 	}
 	unit_check(got == 1 && items[0].ret == 0 && !every, "a crash stops at the item running");
@@ -101,7 +101,7 @@ int main(void)
 	reqs[1].op.op = VT_OP_OPEN_READ;
 	reqs[1].result[0] = 0;
 	create_req(2, "g", 022);
-	got = mx_run_batch(&root, items, 3, 1, &fail, &every);
+	got = mx_run_batch(&root, NULL, items, 3, 1, &fail, &every);
 	unit_check(got == 1 && !every && strstr(fail.msg, "hung") != NULL,
 		   "a hang is pinned on the item running");
 	unit_check(access(reqs[2].path, F_OK) < 0, "nothing after the hung item ran");
@@ -110,7 +110,7 @@ int main(void)
 	/* credentials that cannot be assumed: every item fails the same way */
 	bad.userns_fd = 1000;	/* not open: setns fails */
 	create_req(0, "h", 022);
-	got = mx_run_batch(&bad, items, 1, 30, &fail, &every);
+	got = mx_run_batch(&bad, NULL, items, 1, 30, &fail, &every);
 	unit_check(got == 0 && every && fail.status == VT_SETUP_FAILED &&
 		   strstr(fail.msg, "setns") != NULL, "a setup failure fails every item");
 	unit_check(access(reqs[0].path, F_OK) < 0, "no operation ran without the credentials");

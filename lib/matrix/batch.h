@@ -1,7 +1,8 @@
 /* A block of matrix cases run in one caller process: the credentials are
  * assumed once, then each case's operation runs in turn (its own umask,
- * its own objects) and its reply is streamed back before the next one
- * starts, so a crash or hang is pinned on the case that was running.
+ * its own objects) and its reply is complete in memory shared with the
+ * driver before the next one starts, so a crash or hang is pinned on the
+ * case that was running.
  * Internal to lib/matrix. */
 #ifndef VT_MX_BATCH_H
 #define VT_MX_BATCH_H
@@ -21,12 +22,13 @@ struct mx_batch_item {
 };
 
 /* Runs the N items as WHO (WHO's own umask is ignored) in one forked
- * child. Returns how many items replied (0..N). When fewer than N did,
+ * child, which works from directory ROOT (NULL: none) when it can: paths
+ * below it are then walked from there. Returns how many items replied (0..N). When fewer than N did,
  * *FAIL says why: VT_SETUP_FAILED with every item unrun (the credentials
  * could not be assumed: the same for every case; *EVERY set), or the item that was
  * running when the child crashed (VT_CRASHED), hung longer than
  * TIMEOUT_S seconds (killed; VT_SETUP_FAILED) or left without a reply. */
-int mx_run_batch(const struct vt_caller *who, struct mx_batch_item *items, int n,
-		 int timeout_s, struct vt_run *fail, bool *every);
+int mx_run_batch(const struct vt_caller *who, const char *root, struct mx_batch_item *items,
+		 int n, int timeout_s, struct vt_run *fail, bool *every);
 
 #endif

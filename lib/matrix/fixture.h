@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 /* Encodes ACL entries as a system.posix_acl_* value (version 2,
  * include/uapi/linux/posix_acl_xattr.h); ids as given. Returns the length. */
@@ -20,6 +21,15 @@ extern const char *vt_fx_probe_path;
 /* The atime of a file with old_atime set (2001-09-09): more than a day
  * old, so a read under relatime updates it (relatime_need_update). */
 #define VT_FX_OLD_ATIME 1000000000
+
+/* DIR, under which fixtures are written, read and removed: paths below it
+ * are walked from a descriptor of it (0 or -errno; up to four). Dropped
+ * (closed) before DIR's filesystem is unmounted. */
+int vt_fx_base_add(const char *dir);
+void vt_fx_bases_drop(void);
+
+/* lstat(2) of PATH, walked from its base */
+int vt_fx_lstat(const char *path, struct stat *st);
 
 /* Creates PATH as described by I (type from I->mode; owner, mode, ACLs,
  * file capabilities). Returns 0 or -errno, with the failing step in WHAT. */

@@ -237,6 +237,7 @@ static void setup_userns_world(struct mx_world *w)
 		snprintf(why, len, "chmod %s: %s", w->us_disk, vt_errname(errno));
 		return;
 	}
+	vt_fx_base_add(w->us_disk);	/* a walk from it (if it fails: from /) */
 	for (i = 0; i < vt_map_axis_count; i++) {
 		int r;
 
@@ -476,6 +477,11 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 	if (mkdir(w->base, 0755) < 0 || mkdir(w->disk, 0755) < 0 || chmod(w->base, 0755) < 0 ||
 	    chmod(w->disk, 0755) < 0) {
 		snprintf(why, sizeof(why), "mkdir %s: %s", w->disk, vt_errname(errno));
+		return why;
+	}
+	vt_fx_bases_drop();	/* a world's only (mx_world_teardown) */
+	if ((i = vt_fx_base_add(w->disk)) < 0) {
+		snprintf(why, sizeof(why), "open %s: %s", w->disk, vt_errname(-i));
 		return why;
 	}
 	if (w->optowner) {
@@ -805,6 +811,7 @@ const char *mx_apply_sysctls(struct mx_world *rw, const struct vt_mcase *c)
 void mx_world_teardown(struct mx_world *w)
 {
 	int i;
+	vt_fx_bases_drop();	/* before the filesystems they are on go */
 
 	mx_ovl_unmount(w);
 	for (i = 0; i < 16; i++)

@@ -72,6 +72,7 @@ void vt_ktap_init(struct vt_ktap *k, FILE *out, int depth)
 	k->out = out;
 	k->depth = depth;
 	k->next = 1;
+	k->lazy = false;
 }
 
 void vt_ktap_header(struct vt_ktap *k, int plan)
@@ -172,7 +173,8 @@ void vt_ktap_result(struct vt_ktap *k, enum vt_result res, const char *name, con
 	if (res == VT_SKIP)
 		fprintf(k->out, " # SKIP %s", r);
 	fputc('\n', k->out);
-	fflush(k->out);
+	if (!k->lazy)
+		fflush(k->out);
 }
 
 void vt_ktap_diag(struct vt_ktap *k, const char *fmt, ...)

@@ -7,6 +7,7 @@
 #ifndef VT_KTAP_H
 #define VT_KTAP_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 enum vt_result { VT_PASS, VT_FAIL, VT_SKIP };
@@ -15,6 +16,10 @@ struct vt_ktap {
 	FILE *out;
 	int depth;	/* nesting level; indentation is 2*depth */
 	int next;	/* number of the next result at this level */
+	/* results are not flushed one by one: the writer flushes (the
+	 * matrix, after each block of up to 256 cases: a write a case was
+	 * a tenth of its system calls) */
+	bool lazy;
 };
 
 void vt_ktap_init(struct vt_ktap *k, FILE *out, int depth);

@@ -1,6 +1,6 @@
 /* Whole-buffer reads and writes: on a pipe, for the caller processes that send
- * their replies to the process that forked them (lib/world/caller.c,
- * lib/matrix/batch.c), and to the runner's per-test files (runner/test-files.c). */
+ * their replies to the process that forked them (lib/world/caller.c), and to
+ * the runner's per-test files (runner/test-files.c). */
 #ifndef VT_FD_IO_H
 #define VT_FD_IO_H
 
