@@ -303,6 +303,33 @@ static int on_fd(const struct vt_exec_req *q, struct vt_exec_reply *r)
 	return ret;
 }
 
+/* chdir(2), or fchdir(2) on an O_PATH open, of P; the caller then goes
+ * back to where it was (a batch's caller works from its mount root,
+ * lib/matrix/batch.c; a case alone holds no mount as its cwd) */
+static int change_dir(const struct vt_exec_req *q)
+{
+	int here = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC), fd, ret;
+
+	if (here < 0)
+		return errno;
+	if (q->op.op == VT_OP_CHDIR) {
+		ret = rc(chdir(q->path));
+	} else {
+		fd = open(q->path, O_PATH | O_CLOEXEC);
+		if (fd < 0) {
+			ret = errno;
+			close(here);
+			return ret;
+		}
+		ret = rc(fchdir(fd));
+		close(fd);
+	}
+	if (!ret && fchdir(here) < 0)
+		ret = errno;
+	close(here);
+	return ret;
+}
+
 static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 {
 	const struct vt_mop_args *a = &q->op;
@@ -420,19 +447,8 @@ static int run(const struct vt_exec_req *q, struct vt_exec_reply *r)
 		return rc((int)syscall(SYS_faccessat2, AT_FDCWD, q->path, (int)a->mode,
 				       a->eaccess ? AT_EACCESS : 0));
 	case VT_OP_CHDIR:
-		ret = rc(chdir(q->path));
-		if (!ret && chdir("/") < 0)	/* hold no mount as the cwd */
-			ret = errno;
-		return ret;
 	case VT_OP_FCHDIR:
-		fd = open(q->path, O_PATH | O_CLOEXEC);
-		if (fd < 0)
-			return errno;
-		ret = rc(fchdir(fd));
-		close(fd);
-		if (!ret && chdir("/") < 0)
-			ret = errno;
-		return ret;
+		return change_dir(q);
 	case VT_OP_OPEN_NOATIME:
 		return open_close(q->path, O_RDONLY | O_NOATIME, 0);
 	case VT_OP_SETFL_NOATIME:
