@@ -458,6 +458,18 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 		items[nitems].rep = &cs[t].rep;
 		nitems++;
 	}
+	/* an erofs lower layer: the key of the tree staged, so that a block
+	 * staging the same tree mounts the image made for it before */
+	if (nitems && cs[first].c.ovl && (cs[first].c.ovl_layers & VT_OVL_LOWER_EROFS)) {
+		mx_erofs_key_reset(&rw->ovl_erofs);
+		for (t = 0; t < m; t++) {
+			if (state[t] == B_SETUP_FAILED)
+				mx_erofs_key_drop(&rw->ovl_erofs);	/* staged in part */
+			else if (state[t] == B_READY)
+				mx_erofs_key_add(&rw->ovl_erofs, cs[t].slot, &cs[t].c.obj,
+						 &cs[t].c.other);
+		}
+	}
 	/* the overlay world: one overlay for the block, on its fixtures */
 	if (nitems && cs[first].c.ovl) {
 		const char *why = mx_ovl_mount(rw, cs[first].map, cs[first].c.ovl_layers);

@@ -8,6 +8,8 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -136,31 +138,160 @@ const char *mx_erofs_setup(struct mx_erofs *e, const char *base)
 	return NULL;
 }
 
-const char *mx_erofs_mount(struct mx_erofs *e, const char *lower)
+static void key_put(struct mx_erofs *e, const void *p, size_t n)
 {
-	static char why[9000];
-	const char *what = "";
-	int r;
+	if (!e->key_valid)
+		return;
+	if (e->keylen + n > e->keycap) {
+		size_t cap = e->keycap ? e->keycap * 2 : 4096;
+		unsigned char *k;
 
-	if (e->mounted)
-		mx_erofs_unmount(e);
-	unlink(e->img);	/* a dead block's */
-	r = vt_ro_image_from_dir(e->img, "erofs", lower, NULL, -1, &what);
-	if (r < 0) {
-		snprintf(why, sizeof(why), "making the erofs image %s of %s: %s: %s", e->img, lower,
-			 what, r == -ENOEXEC ? "failed" : vt_errname(-r));
-		return why;
+		while (cap < e->keylen + n)
+			cap *= 2;
+		k = realloc(e->key, cap);
+		if (!k) {
+			e->key_valid = false;	/* made afresh: slower, not wrong */
+			return;
+		}
+		e->key = k;
+		e->keycap = cap;
 	}
+	memcpy(e->key + e->keylen, p, n);
+	e->keylen += n;
+}
+
+/* every field vt_fx_write reads, one after another (no padding) */
+static void key_inode(struct mx_erofs *e, const struct vt_minode *i)
+{
+	uint32_t v[12];
+	int k;
+
+	v[0] = i->exists;
+	if (!i->exists) {
+		key_put(e, v, sizeof(v[0]));
+		return;
+	}
+	v[1] = (uint32_t)i->mode;
+	v[2] = i->uid.val;
+	v[3] = i->gid.val;
+	v[4] = (uint32_t)i->nacl;
+	v[5] = (uint32_t)i->ndefacl;
+	v[6] = (uint32_t)i->fcaps.version;
+	v[7] = i->fcaps.rootid.val;
+	v[8] = (uint32_t)i->user_xattr | (uint32_t)i->trusted_xattr << 1 |
+	       (uint32_t)i->security_xattr << 2 | (uint32_t)i->nonempty << 3 |
+	       (uint32_t)i->exec_probe << 4 | (uint32_t)i->old_atime << 5 |
+	       (uint32_t)i->symlink_to_t << 6;
+	v[9] = (uint32_t)i->enc_policy;
+	key_put(e, v, 10 * sizeof(v[0]));
+	for (k = 0; k < i->nacl && k < VT_MODEL_MAX_ACL; k++) {
+		uint32_t a[4] = { i->acl[k].tag, i->acl[k].perm, i->acl[k].uid.val, i->acl[k].gid.val };
+
+		key_put(e, a, sizeof(a));
+	}
+	for (k = 0; k < i->ndefacl && k < VT_MODEL_MAX_ACL; k++) {
+		uint32_t a[4] = { i->defacl[k].tag, i->defacl[k].perm, i->defacl[k].uid.val,
+				  i->defacl[k].gid.val };
+
+		key_put(e, a, sizeof(a));
+	}
+}
+
+void mx_erofs_key_reset(struct mx_erofs *e)
+{
+	e->keylen = 0;
+	e->key_valid = true;
+}
+
+void mx_erofs_key_add(struct mx_erofs *e, int slot, const struct vt_minode *obj,
+		      const struct vt_minode *other)
+{
+	uint32_t s = (uint32_t)slot;
+
+	key_put(e, &s, sizeof(s));
+	key_inode(e, obj);
+	key_inode(e, other);
+}
+
+void mx_erofs_key_drop(struct mx_erofs *e)
+{
+	e->key_valid = false;
+}
+
+static void kept_path(const struct mx_erofs *e, int k, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s.%d.img", (int)(strlen(e->img) - 4), e->img, k);
+}
+
+/* Mounts image IMG at E->mnt: NULL or why not */
+static const char *mount_image(struct mx_erofs *e, const char *img)
+{
+	static char why[4400];
 	/* an autoclear loop device: it goes when the mount does, also when
 	 * the test's mount namespace dies with it (vfsidmap-exec) */
-	r = vt_fs_mount("erofs", e->img, e->mnt, NULL);
+	int r = vt_fs_mount("erofs", img, e->mnt, NULL);
+
 	if (r < 0) {
-		snprintf(why, sizeof(why), "mount -t erofs %s %s: %s", e->img, e->mnt,
-			 vt_errname(-r));
-		unlink(e->img);
+		snprintf(why, sizeof(why), "mount -t erofs %s %s: %s", img, e->mnt, vt_errname(-r));
 		return why;
 	}
 	e->mounted = true;
+	return NULL;
+}
+
+const char *mx_erofs_mount(struct mx_erofs *e, const char *lower)
+{
+	static char why[9000];
+	const char *what = "", *err;
+	bool keyed = e->key_valid && e->keylen > 0;
+	char img[4300];
+	int r, k;
+
+	if (e->mounted)
+		mx_erofs_unmount(e);
+	e->key_valid = false;	/* this mount's alone */
+	e->img_kept = false;
+	if (keyed)
+		for (k = 0; k < MX_EROFS_KEEP; k++)
+			if (e->kept[k].key && e->kept[k].len == e->keylen &&
+			    memcmp(e->kept[k].key, e->key, e->keylen) == 0) {
+				kept_path(e, k, img, sizeof(img));
+				if (!mount_image(e, img)) {
+					e->img_kept = true;
+					return NULL;
+				}
+				/* gone or broken: made again below */
+				free(e->kept[k].key);
+				e->kept[k].key = NULL;
+				unlink(img);
+				break;
+			}
+	if (keyed) {
+		k = e->next_kept;
+		e->next_kept = (k + 1) % MX_EROFS_KEEP;
+		free(e->kept[k].key);
+		e->kept[k].key = NULL;
+		kept_path(e, k, img, sizeof(img));
+	} else {
+		snprintf(img, sizeof(img), "%s", e->img);
+	}
+	unlink(img);	/* a dead block's, or the slot's last one */
+	r = vt_ro_image_from_dir(img, "erofs", lower, NULL, -1, &what);
+	if (r < 0) {
+		snprintf(why, sizeof(why), "making the erofs image %s of %s: %s: %s", img, lower,
+			 what, r == -ENOEXEC ? "failed" : vt_errname(-r));
+		return why;
+	}
+	err = mount_image(e, img);
+	if (err) {
+		unlink(img);
+		return err;
+	}
+	if (keyed && (e->kept[k].key = malloc(e->keylen))) {
+		memcpy(e->kept[k].key, e->key, e->keylen);
+		e->kept[k].len = e->keylen;
+		e->img_kept = true;
+	}
 	return NULL;
 }
 
@@ -170,8 +301,29 @@ void mx_erofs_unmount(struct mx_erofs *e)
 		return;
 	if (umount2(e->mnt, 0) < 0)
 		umount2(e->mnt, MNT_DETACH);
-	unlink(e->img);
+	if (!e->img_kept)
+		unlink(e->img);
 	e->mounted = false;
+}
+
+void mx_erofs_forget(struct mx_erofs *e)
+{
+	char img[4300];
+	int k;
+
+	mx_erofs_unmount(e);
+	for (k = 0; k < MX_EROFS_KEEP; k++) {
+		if (e->kept[k].key && e->img[0]) {
+			kept_path(e, k, img, sizeof(img));
+			unlink(img);
+		}
+		free(e->kept[k].key);
+		e->kept[k].key = NULL;
+	}
+	free(e->key);
+	e->key = NULL;
+	e->keylen = e->keycap = 0;
+	e->key_valid = false;
 }
 
 const char *mx_erofs_skip(const struct mx_erofs *e, const struct vt_mcase *c, unsigned int needs)

@@ -811,9 +811,10 @@ const char *mx_apply_sysctls(struct mx_world *rw, const struct vt_mcase *c)
 void mx_world_teardown(struct mx_world *w)
 {
 	int i;
-	vt_fx_bases_drop();	/* before the filesystems they are on go */
 
+	vt_fx_bases_drop();	/* before the filesystems they are on go */
 	mx_ovl_unmount(w);
+	mx_erofs_forget(&w->ovl_erofs);
 	for (i = 0; i < 16; i++)
 		if (w->ovl_ns[i] > 0) {
 			close(w->ovl_ns[i]);
