@@ -20,6 +20,8 @@ UNIT_TESTS += unit/test-model-idmap unit/test-model-rules unit/test-model-userns
 	unit/test-model-dump-handle
 # The matrix batch runner: replies, umask per item, crash, hang (root).
 UNIT_TESTS += unit/test-matrix-batch
+# The fixtures' removal: every kind of entry, long listings, mounts below.
+UNIT_TESTS += unit/test-fixture-remove
 TESTS += unit/test-matrix-break.sh
 EXTRA_DIST += unit/test-matrix-break.sh
 # Every matrix family has a form for every owner source of the fs table.

@@ -5,12 +5,18 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <linux/openat2.h>
+
+#ifndef SYS_openat2
+#define SYS_openat2 437	/* the same on every architecture */
+#endif
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -309,26 +315,40 @@ void vt_fx_read(const char *path, struct vt_minode *i)
  * or group ("!vfsuid_valid && ns_capable(CAP_CHOWN)"), one id at a time
  * when only one is invalid (otherwise capable_wrt_inode_uidgid fails on
  * the invalid one). */
-static void unlink_at(int dfd, const char *name)
+static bool unlink_at(int dfd, const char *name)
 {
-	if (unlinkat(dfd, name, 0) == 0 || errno != EOVERFLOW)
-		return;
+	if (unlinkat(dfd, name, 0) == 0)
+		return true;
+	if (errno != EOVERFLOW)
+		return false;
 	if (fchownat(dfd, name, 0, 0, AT_SYMLINK_NOFOLLOW) < 0) {
 		fchownat(dfd, name, (uid_t)-1, 0, AT_SYMLINK_NOFOLLOW);
 		fchownat(dfd, name, 0, (gid_t)-1, AT_SYMLINK_NOFOLLOW);
 	}
-	unlinkat(dfd, name, 0);
+	return unlinkat(dfd, name, 0) == 0;
 }
 
-/* Removes directory NAME in DFD with everything in it. Everything
- * relative to the directory's fd, and by the directory's own entry types
- * (d_type), so that an entry costs its unlink alone: no lookup of the
- * whole path again and no lstat (nftw's way; a case's objects are
- * removed thousands of times a second). One getdents64 a round: when
- * rmdir then says ENOTEMPTY (more entries than a buffer holds, or one
- * made meanwhile), another round, as long as the last one removed
- * something. A filesystem without d_type (DT_UNKNOWN) is asked. */
-static void remove_dir_at(int pfd, const char *name, int depth)
+/* Opens directory NAME in DFD to empty it, never across a mount point
+ * (RESOLVE_NO_XDEV: what is mounted below a fixture is not the case's;
+ * the rmdir of its mount point then fails EBUSY and the removal stops
+ * there). openat2 is Linux 5.6, older than idmapped mounts (5.12). */
+static int open_subdir(int dfd, const char *name)
+{
+	struct open_how how = { .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+				.resolve = RESOLVE_NO_XDEV | RESOLVE_NO_SYMLINKS };
+
+	return (int)syscall(SYS_openat2, dfd, name, &how, sizeof(how));
+}
+
+/* Empties the directory open as DFD (NAME in PFD), closes it and removes
+ * it. Everything relative to the directory's fd, and by the directory's
+ * own entry types (d_type), so that an entry costs its unlink alone: no
+ * lookup of the whole path again and no lstat (nftw's way; a case's
+ * objects are removed thousands of times a second). One getdents64 a
+ * round: when rmdir then says ENOTEMPTY (more entries than a buffer
+ * holds, or one made meanwhile), another round, as long as the last one
+ * removed something. A filesystem without d_type (DT_UNKNOWN) is asked. */
+static bool remove_open_dir(int pfd, const char *name, int dfd, int depth)
 {
 	char buf[8192] __attribute__((aligned(8)));
 	struct d64 {
@@ -338,14 +358,11 @@ static void remove_dir_at(int pfd, const char *name, int depth)
 		unsigned char type;
 		char name[];
 	} *d;
-	int dfd, removed;
+	int removed;
 	ssize_t n;
 	long pos;
 
-	do {
-		dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (dfd < 0)
-			return;
+	for (;;) {
 		removed = 0;
 		n = syscall(SYS_getdents64, dfd, buf, sizeof(buf));
 		for (pos = 0; pos < n; pos += d->reclen) {
@@ -358,39 +375,36 @@ static void remove_dir_at(int pfd, const char *name, int depth)
 			type = d->type;
 			if (type == DT_UNKNOWN && fstatat(dfd, d->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 				type = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
-			if (type != DT_DIR)
-				unlink_at(dfd, d->name);
-			else if (depth < 32)
-				remove_dir_at(dfd, d->name, depth + 1);
-			removed++;
+			if (type == DT_DIR && depth < 32) {
+				int sub = open_subdir(dfd, d->name);
+
+				if (sub >= 0 && remove_open_dir(dfd, d->name, sub, depth + 1))
+					removed++;
+			} else if (type != DT_DIR && unlink_at(dfd, d->name)) {
+				removed++;
+			}
 		}
 		close(dfd);
-	} while (unlinkat(pfd, name, AT_REMOVEDIR) < 0 && errno == ENOTEMPTY && removed);
+		if (unlinkat(pfd, name, AT_REMOVEDIR) == 0)
+			return true;
+		if (errno != ENOTEMPTY || !removed)
+			return false;
+		dfd = depth ? open_subdir(pfd, name)
+			    : openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd < 0)
+			return false;
+	}
 }
 
 void vt_fx_remove(const char *path)
 {
-	struct stat st;
-	int dfd;
-	const char *rel = fx_rel(path, &dfd);
+	int pfd, dfd;
+	const char *rel = fx_rel(path, &pfd);
 
-	if (unlinkat(dfd, rel, AT_REMOVEDIR) == 0)
-		return;
-	switch (errno) {
-	case ENOENT:
-		return;
-	case ENOTDIR:
-		/* a file, or a symlink (rmdir does not follow the last one) */
-		unlink_at(dfd, rel);
-		return;
-	case ENOTEMPTY:
-	case EEXIST:
-		remove_dir_at(dfd, rel, 0);
-		return;
-	}
-	/* anything else (EBUSY, EPERM): as a directory if it is one */
-	if (fstatat(dfd, rel, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
-		remove_dir_at(dfd, rel, 0);
-	else
-		unlink_at(dfd, rel);
+	dfd = openat(pfd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd >= 0)
+		remove_open_dir(pfd, rel, dfd, 0);
+	else if (errno == ENOTDIR || errno == ELOOP)
+		unlink_at(pfd, rel);	/* a file, or a symlink (O_NOFOLLOW) */
+	/* ENOENT: nothing there */
 }
