@@ -154,6 +154,12 @@ static int write_fixtures(struct mx_cs *s, const char **what)
  * symlink), and is removed then, once. */
 static int case_fixtures(struct mx_cs *s, const char **what)
 {
+	if (s->c.optworld) {
+		/* an option-owner world's P and Q are the same for every case,
+		 * which runs alone: removed first, as ever */
+		vt_fx_remove(s->p);
+		vt_fx_remove(s->qd);
+	}
 	if (write_fixtures(s, what) == 0)
 		return 0;
 	if (errno != EEXIST)

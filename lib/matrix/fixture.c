@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -396,11 +397,36 @@ static bool remove_open_dir(int pfd, const char *name, int dfd, int depth)
 	}
 }
 
+/* nftw's callback for a path under no base (the option-owner worlds:
+ * vfat, msdos, exfat, whose cases run one at a time) */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		rmdir(path);
+	else
+		unlink_at(AT_FDCWD, path);
+	return 0;
+}
+
 void vt_fx_remove(const char *path)
 {
 	int pfd, dfd;
 	const char *rel = fx_rel(path, &pfd);
+	struct stat st;
 
+	if (pfd == AT_FDCWD) {
+		/* the way of every earlier session, kept where it is not
+		 * measured to matter (no base: a case alone at a time) */
+		if (lstat(path, &st) < 0)
+			return;
+		if (!S_ISDIR(st.st_mode))
+			unlink_at(AT_FDCWD, path);
+		else
+			nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+		return;
+	}
 	dfd = openat(pfd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dfd >= 0)
 		remove_open_dir(pfd, rel, dfd, 0);

@@ -480,7 +480,10 @@ const char *mx_world_setup(struct mx_world *w, const char *base_name)
 		return why;
 	}
 	vt_fx_bases_drop();	/* a world's only (mx_world_teardown) */
-	if ((i = vt_fx_base_add(w->disk)) < 0) {
+	/* the fixtures' paths walked from the disk's descriptor; not in the
+	 * option-owner worlds, whose filesystems are mounted in the base
+	 * (vt_optowner_setup) and may cover a directory opened before them */
+	if (!w->optowner && (i = vt_fx_base_add(w->disk)) < 0) {
 		snprintf(why, sizeof(why), "open %s: %s", w->disk, vt_errname(-i));
 		return why;
 	}
