@@ -7,6 +7,7 @@
 #include "world/fsimage.h"
 #include "world/idmapped_mount.h"
 #include "world/userns.h"
+#include "world/xattr_view.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -21,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define PLAN 13
+#define PLAN 15
 
 static int count_fds(void)
 {
@@ -140,6 +141,35 @@ int main(void)
 		   "a crashing caller is reported with the signal");
 	close(ns);
 	unit_check(count_fds() == fds, "no fd leaked by callers");
+
+	/* vt_acl_write_text parses setfacl's long text form itself (numeric
+	 * qualifiers); what it writes is read back raw. */
+	{
+		struct vt_acl_entry e[VT_ACL_MAX_ENTRIES];
+		static const char *const bad[] = {
+			"u:alice:rwx,g::r--,o::---",	/* a name: not looked up */
+			"x::rwx,g::r--,o::---",		/* unknown tag */
+			"u::rwz,g::r--,o::---",		/* unknown permission */
+			"u::rw,g::r--,o::---",		/* short permissions */
+			"m:5:rwx,u::rw-,g::r--,o::---",	/* a mask has no qualifier */
+			"u::rw-;g::r--,o::---",		/* wrong separator */
+		};
+		int n, bad_ok = 1;
+		size_t k;
+
+		ret = vt_acl_write_text(file, false, "user::rw-,u:5000:rwx,g::r--,group:70:-w-,m::rwx,o::--x");
+		n = ret == 0 ? vt_acl_read(file, false, e, VT_ACL_MAX_ENTRIES) : ret;
+		unit_check(n == 6 && vt_acl_find(e, n, VT_ACL_USER, 5000) == 7 &&
+				   vt_acl_find(e, n, VT_ACL_GROUP, 70) == 2 &&
+				   vt_acl_find(e, n, VT_ACL_OTHER, (uint32_t)-1) == 1,
+			   "an ACL in text form is written as given (u:5000:rwx, g:70:-w-, o::--x)");
+		for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+			if (vt_acl_write_text(file, false, bad[k]) != -EINVAL) {
+				printf("# accepted: %s\n", bad[k]);
+				bad_ok = 0;
+			}
+		unit_check(bad_ok, "malformed ACL texts are refused with EINVAL");
+	}
 
 	/* A loop-backed ext4 image, when mkfs.ext4 is there. */
 	snprintf(img, sizeof(img), "%s/img", dir);

@@ -3,6 +3,8 @@
 #include <acl/libacl.h>
 #include <endian.h>
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/acl.h>
 #include <sys/xattr.h>
@@ -57,13 +59,86 @@ int vt_acl_fread(int fd, bool default_acl, struct vt_acl_entry *out, int max)
 	return acl_read(NULL, fd, default_acl, out, max);
 }
 
+/* One "tag:qualifier:perms" entry of TEXT (up to ',' or the end) into a
+ * new entry of ACL; returns the text after it, NULL if it is malformed. */
+static const char *acl_add_text_entry(acl_t *acl, const char *text)
+{
+	static const struct { const char *name; acl_tag_t obj, named; } tags[] = {
+		{ "u", ACL_USER_OBJ, ACL_USER }, { "user", ACL_USER_OBJ, ACL_USER },
+		{ "g", ACL_GROUP_OBJ, ACL_GROUP }, { "group", ACL_GROUP_OBJ, ACL_GROUP },
+		{ "m", ACL_MASK, 0 }, { "mask", ACL_MASK, 0 },
+		{ "o", ACL_OTHER, 0 }, { "other", ACL_OTHER, 0 },
+	};
+	const char *colon = strchr(text, ':'), *p;
+	acl_entry_t entry;
+	acl_permset_t perms;
+	acl_tag_t tag = 0;
+	unsigned long id = 0;
+	bool named;
+	size_t i;
+
+	if (!colon)
+		return NULL;
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (strlen(tags[i].name) == (size_t)(colon - text) &&
+		    !strncmp(text, tags[i].name, (size_t)(colon - text)))
+			break;
+	if (i == sizeof(tags) / sizeof(tags[0]))
+		return NULL;
+	p = colon + 1;
+	named = *p != ':';
+	if (named) {
+		char *end;
+		if (!tags[i].named || *p < '0' || *p > '9')
+			return NULL;
+		errno = 0;
+		id = strtoul(p, &end, 10);
+		if (errno || id > UINT32_MAX - 1 || *end != ':')
+			return NULL;
+		p = end;
+	}
+	tag = named ? tags[i].named : tags[i].obj;
+	p++;
+	if (acl_create_entry(acl, &entry) || acl_set_tag_type(entry, tag) ||
+	    acl_get_permset(entry, &perms) || acl_clear_perms(perms))
+		return NULL;
+	if (named) {
+		id_t qualifier = (id_t)id;
+		if (acl_set_qualifier(entry, &qualifier))
+			return NULL;
+	}
+	for (i = 0; i < 3; i++, p++) {
+		static const char letters[] = "rwx";
+		static const acl_perm_t bits[] = { ACL_READ, ACL_WRITE, ACL_EXECUTE };
+		if (*p == letters[i]) {
+			if (acl_add_perm(perms, bits[i]))
+				return NULL;
+		} else if (*p != '-') {
+			return NULL;
+		}
+	}
+	if (*p != ',' && *p)
+		return NULL;
+	return *p ? p + 1 : p;
+}
+
+/* The text is parsed here, not by acl_from_text(): that one looks names
+ * up (getpwnam), which a statically linked program (configure.ac: static
+ * programs) cannot do; the suite's ACLs have numeric qualifiers only. */
 int vt_acl_write_text(const char *path, bool default_acl, const char *text)
 {
-	acl_t acl = acl_from_text(text);
+	acl_t acl = acl_init(8);
 	int ret;
 
 	if (!acl)
-		return -EINVAL;
+		return -errno;
+	while (*text) {
+		text = acl_add_text_entry(&acl, text);
+		if (!text) {
+			acl_free(acl);
+			return -EINVAL;
+		}
+	}
 	ret = acl_set_file(path, default_acl ? ACL_TYPE_DEFAULT : ACL_TYPE_ACCESS, acl);
 	ret = ret < 0 ? -errno : 0;
 	acl_free(acl);

@@ -29,8 +29,9 @@ int vt_acl_read(const char *path, bool default_acl, struct vt_acl_entry *out, in
 /* The same through fgetxattr(2) on FD. */
 int vt_acl_fread(int fd, bool default_acl, struct vt_acl_entry *out, int max);
 
-/* Writes an ACL given in setfacl's long text form ("u::rwx,u:1001:rwx,g::r-x,m::rwx,o::r-x")
- * through libacl (acl_from_text + acl_set_file). Returns 0 or -errno. */
+/* Writes an ACL given in setfacl's long text form ("u::rwx,u:1001:rwx,g::r-x,m::rwx,o::r-x";
+ * numeric qualifiers only) through libacl (acl_create_entry ... acl_set_file).
+ * Returns 0 or -errno (-EINVAL: malformed text). */
 int vt_acl_write_text(const char *path, bool default_acl, const char *text);
 
 /* The ACL_USER (or ACL_GROUP) entry for ID: its perm, or -1 if absent. */
