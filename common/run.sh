@@ -272,6 +272,39 @@ vt_run_one() { # run-index test resdir
 	VT_T_COUNTED=$VT_T_KTAP VT_T_COUNTS=$VT_KTAP_COUNTS
 }
 
+# The runs the filesystem table rules out, from tests/out-of-scope.tsv
+# (made by make: Makefile.am, lib/testlib/testlib.c --out-of-scope):
+# VT_OUT_OF_SCOPE["fs|suite/NNN"] = the reason the test itself would give.
+# Read once a run. In a build tree (a Makefile next to check), where one
+# program can be rebuilt alone and have other needs now, an entry counts
+# only while the table is newer than the program; an installed tree
+# (make install, run/vm) is installed whole, with no order of mtimes.
+declare -A VT_OUT_OF_SCOPE=()
+VT_OUT_OF_SCOPE_LOADED=0
+vt_out_of_scope_load() {
+	local f=$VT_TOP/tests/out-of-scope.tsv t fs why build=0
+	[ "$VT_OUT_OF_SCOPE_LOADED" = 1 ] && return 0
+	VT_OUT_OF_SCOPE_LOADED=1
+	[ -f "$f" ] || return 0
+	[ -f "$VT_TOP/Makefile" ] && build=1
+	while IFS=$'\t' read -r t fs why; do
+		[ -n "$why" ] && [ -x "$VT_TOP/tests/$t" ] || continue
+		[ "$build" = 0 ] || [ ! "$VT_TOP/tests/$t" -nt "$f" ] || continue
+		VT_OUT_OF_SCOPE["$fs|$t"]=$why
+	done <"$f"
+}
+
+# Why test T never runs on run I's filesystem (VT_WHY), or nothing: an
+# expunge list's reason ("expunged: ..."), else the table's.
+vt_not_for_run_var() { # run-index test -> VT_WHY
+	vt_expunge_reason_var "${VT_S_FS[$1]}" "$2"
+	if [ -n "$VT_WHY" ]; then
+		VT_WHY="expunged: $VT_WHY"
+	else
+		VT_WHY=${VT_OUT_OF_SCOPE["${VT_S_FS[$1]}|$2"]:-}
+	fi
+}
+
 vt_run_section() { # run index
 	local i=$1 t dir
 	vt_phase "${VT_S_NAME[$i]}" - section
@@ -290,9 +323,10 @@ vt_run_section() { # run index
 	# the last test that goes to the executor: checked even when notrun
 	# (common/fsck.sh)
 	local k
+	vt_out_of_scope_load
 	VT_FSCK_LAST=""
 	for ((k = ${#VT_SELECTED[@]} - 1; k >= 0; k--)); do
-		vt_expunge_reason_var "${VT_S_FS[$i]}" "${VT_SELECTED[$k]}"
+		vt_not_for_run_var "$i" "${VT_SELECTED[$k]}"
 		[ -n "$VT_WHY" ] || { VT_FSCK_LAST=${VT_SELECTED[$k]}; break; }
 	done
 	VT_FSCK_PENDING[$i]=""
@@ -300,11 +334,10 @@ vt_run_section() { # run index
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
 		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_COUNTED="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
-		local why_expunged
-		vt_expunge_reason_var "${VT_S_FS[$i]}" "$t"
-		why_expunged=$VT_WHY
-		if [ -n "$why_expunged" ]; then
-			VT_T_RESULT=notrun VT_T_REASON="expunged: $why_expunged"
+		# expunged, or ruled out by the filesystem table: no executor
+		vt_not_for_run_var "$i" "$t"
+		if [ -n "$VT_WHY" ]; then
+			VT_T_RESULT=notrun VT_T_REASON=$VT_WHY
 		elif [ -n "$VT_FS_NOTRUN" ]; then
 			VT_T_RESULT=notrun VT_T_REASON=$VT_FS_NOTRUN
 		elif [ -n "$VT_FS_ERROR" ]; then

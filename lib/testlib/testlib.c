@@ -529,6 +529,41 @@ static int read_only_scratch(const char *test_dir, char *dir, size_t len)
 	return mount("tmpfs", dir, "tmpfs", 0, "mode=0755") < 0 ? -errno : 0;
 }
 
+/* Why T can never run on FSTYPE, from the tables alone (the filesystem
+ * table's answer to its .needs, then .own_image), or NULL. */
+static const char *out_of_scope(const struct vt_test *t, const char *fstype, char *buf, size_t len)
+{
+	const char *why = vt_fs_unmet(fstype, &t->needs, buf, len);
+
+	if (!why && t->own_image.fstype)
+		why = vt_own_image_section(fstype, t->own_image.fstype, t->own_image.how);
+	return why;
+}
+
+/* --out-of-scope: "TEST<TAB>FSTYPE<TAB>reason" for every filesystem of
+ * the table on which the test can never run. make writes them all into
+ * tests/out-of-scope.tsv, and ./check gives those runs notrun with the
+ * reason the test would give, without starting the executor (a mount and
+ * two processes saved each: they count in run/vm's TCG guest). */
+static int print_out_of_scope(const struct vt_test *t, const char *test_id)
+{
+	char buf[600];
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < vt_fs_table_count; i++) {
+		why = out_of_scope(t, vt_fs_table[i].name, buf, sizeof(buf));
+		if (why && (strchr(why, '\t') || strchr(why, '\n'))) {
+			fprintf(stderr, "%s: the reason on %s has a tab or a newline\n", test_id,
+				vt_fs_table[i].name);
+			return 2;
+		}
+		if (why && printf("%s\t%s\t%s\n", test_id, vt_fs_table[i].name, why) < 0)
+			return 2;
+	}
+	return fflush(stdout) == 0 ? 0 : 2;
+}
+
 static int test_main(const struct vt_test *t, int argc, char **argv)
 {
 	struct vt_ktap k;
@@ -549,6 +584,8 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 		return vt_mp_print_list(stdout) == 0 ? 0 : 2;
 	if (argc == 3 && strcmp(argv[1], "--match-mutants") == 0)
 		return vt_mut_print_matches(argv[2], stdout) == 0 ? 0 : 2;
+	if (argc == 2 && strcmp(argv[1], "--out-of-scope") == 0)
+		return print_out_of_scope(t, test_id);
 	if (argc > 1 && strcmp(argv[1], "--list-cases") == 0) {
 		for (i = 0; t->cases[i].name; i++)
 			printf("%s\n", t->cases[i].name);
@@ -581,7 +618,7 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 	}
 	/* the test's declared needs against the filesystem table first: out
 	 * of scope on this filesystem whatever the kernel can do */
-	else if ((why = vt_fs_unmet(fstype, &t->needs, why_buf, sizeof(why_buf))))
+	else if ((why = out_of_scope(t, fstype, why_buf, sizeof(why_buf))))
 		;
 	else if (!t->no_idmap_probe && (why = idmap_unsupported(fstype, test_dir)))
 		;

@@ -71,6 +71,15 @@ struct vt_test {
 	 * read-only image (world/ro_image.h); their case directories are on
 	 * a tmpfs the library mounts over the image's VT_RO_SCRATCH. */
 	struct vt_fs_needs needs;
+	/* A test that makes a filesystem image of its own (an ext4 made with
+	 * -O encrypt) runs once, in the section of FSTYPE; HOW names how it
+	 * makes it (vt_own_image_section gives the reason elsewhere). Data,
+	 * like .needs: both are decided from the tables alone, so ./check
+	 * reads the answers that `PROGRAM --out-of-scope` prints at build
+	 * time (tests/out-of-scope.tsv) instead of starting the test. */
+	struct {
+		const char *fstype, *how;
+	} own_image;
 };
 
 int vt_test_main(const struct vt_test *t, int argc, char **argv);
@@ -159,10 +168,11 @@ int vt_fs_lacks(const struct vt_ctx *ctx, enum vt_mop op, const char **rule);
  * test's .needs instead. */
 bool vt_need_fs(struct vt_ctx *ctx, unsigned int features);
 
-/* For a test's .require when the test makes a filesystem image of its
- * own (an ext4 made with -O encrypt): whatever the section's filesystem,
- * it runs once, in the section of IMAGE_FSTYPE. NULL there; elsewhere the
- * out-of-scope reason ("not for FSTYPE: ..."), naming HOW it makes it. */
+/* For a test that makes a filesystem image of its own (an ext4 made with
+ * -O encrypt; struct vt_test's .own_image): whatever the section's
+ * filesystem, it runs once, in the section of IMAGE_FSTYPE. NULL there;
+ * elsewhere the out-of-scope reason ("not for FSTYPE: ..."), naming HOW it
+ * makes it. */
 const char *vt_own_image_section(const char *fstype, const char *image_fstype, const char *how);
 
 /* Idmapped bind mount of SOURCE at "<ctx->dir>/<name>" with mapping SPEC.

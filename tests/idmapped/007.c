@@ -389,14 +389,9 @@ static const struct vt_case cases[] = {
 };
 
 /* its own ext4 image: once, in the ext4 section */
-static const char *ext4_section_only(const char *fstype, const char *test_dir)
-{
-	(void)test_dir;
-	return vt_own_image_section(fstype, "ext4", "mkfs.ext4 -O encrypt");
-}
-
 int main(int argc, char **argv)
 {
-	static const struct vt_test t = { .cases = cases, .require = ext4_section_only };
+	static const struct vt_test t = { .cases = cases,
+					  .own_image = { "ext4", "mkfs.ext4 -O encrypt" } };
 	return vt_test_main(&t, argc, argv);
 }
