@@ -213,7 +213,13 @@ vt_report_test() { # run index, test
 		esac
 		if [ -f "$ktap" ] && [ "$VT_REPORT_FORMAT" != xunit-quiet ]; then
 			printf '    <system-out>'
-			vt_xml_escape --max "$VT_SYSTEM_OUT_MAX" --see "${VT_S_NAME[$i]}/$t.full" <"$ktap"
+			# made with the other per-test files (vt_test_files)
+			local sysout=""
+			if [ -n "${VT_T_XML:-}" ] && IFS= read -r -d '' sysout <"$VT_T_XML"; [ -n "$sysout" ]; then
+				printf '%s' "$sysout"
+			else
+				vt_xml_escape --max "$VT_SYSTEM_OUT_MAX" --see "${VT_S_NAME[$i]}/$t.full" <"$ktap"
+			fi
 			printf '</system-out>\n'
 		fi
 		printf '  </testcase>\n'

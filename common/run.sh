@@ -69,13 +69,24 @@ vt_watchdog_stop() {
 # With the kernel log readable (common/kmsg.sh: VT_KMSG_ARGS set by
 # vt_kmsg_end), the same process also writes NNN.dmesg and the lines of
 # trouble (runner/kmsg-cut.h) and says in VT_KMSG_CUT how that went.
-vt_test_files() { # out base header
-	local digest failed="" rc=0
+vt_test_files() { # out base header see
+	local digest failed="" rc=0 xml=()
+	# OUT.xml: the KTAP as JUnit's system-out, for vt_report_test (the
+	# same process, instead of an xml-text a test)
+	VT_T_XML=""
+	# (emptied first: a file the tool cannot replace is never the last
+	# test's; an empty one is not used)
+	[ "$VT_REPORT_FORMAT" != xunit-quiet ] && { : >"$1.xml"; } 2>/dev/null &&
+		xml=(--xml "$VT_SYSTEM_OUT_MAX" "$4")
+	# exec: the command substitution's subshell becomes the tool (with
+	# redirections bash would fork once more)
 	if [ ${#VT_KMSG_ARGS[@]} -gt 0 ]; then
-		digest=$("$VT_TOOL" test-files "$1" "$2" "$3" "${VT_KMSG_ARGS[@]}" <&5 2>"$1.failed") || rc=$?
+		digest=$(exec "$VT_TOOL" test-files "${xml[@]}" "$1" "$2" "$3" "${VT_KMSG_ARGS[@]}" <&5 2>"$1.failed") || rc=$?
 	else
-		digest=$("$VT_TOOL" test-files "$1" "$2" "$3" 2>"$1.failed") || rc=$?
+		digest=$(exec "$VT_TOOL" test-files "${xml[@]}" "$1" "$2" "$3" 2>"$1.failed") || rc=$?
 	fi
+	# (no OUT.xml when it could not be written: vt_report_test makes it)
+	[ "$rc" = 0 ] && [ ${#xml[@]} -gt 0 ] && [ -s "$1.xml" ] && VT_T_XML=$1.xml
 	# with the kernel log's arguments test-files removed OUT.status and
 	# OUT.rules itself (no rm after the test)
 	VT_OUT_CLEARED=0
@@ -174,7 +185,7 @@ vt_run_one() { # run-index test resdir
 	vt_test_files "$out" "$base" "== $t on ${VT_S_NAME[$i]} (FSTYP=${VT_S_FS[$i]}), $stamp, ${VT_T_MS}ms
 == status: $status (exit $rc)
 == KTAP
-"
+" "${VT_S_NAME[$i]}/$t.full"
 	vt_phase "${VT_S_NAME[$i]}" "$t" test-files
 	reason=""
 	VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE=""
@@ -333,7 +344,7 @@ vt_run_section() { # run index
 	for t in "${VT_SELECTED[@]}"; do
 		[ "$VT_INTERRUPTED" = 1 ] && break
 		[ -n "$VT_WRITE_ERROR" ] && break
-		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_COUNTED="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
+		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_XML="" VT_T_COUNTED="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
 		# expunged, or ruled out by the filesystem table: no executor
 		vt_not_for_run_var "$i" "$t"
 		if [ -n "$VT_WHY" ]; then

@@ -39,6 +39,10 @@
  *                                   and the facts check needs of its KTAP
  *                                   (runner/test-files.h); a file that cannot
  *                                   be written: its path on stderr, exit 3
+ *   test-files --xml MAX SEE OUT BASE HEADER ...  either form below, and
+ *                                   first OUT.xml: OUT.ktap as xml-text
+ *                                   --max MAX --see SEE writes it (none
+ *                                   when it cannot be written: no failure)
  *   test-files OUT BASE HEADER START END TAG TROUBLE HITS  the same, and
  *                                   BASE.dmesg as kmsg-cut below writes it,
  *                                   with one more digest line: its exit
@@ -480,6 +484,71 @@ static void test_files_kmsg(const char *base, char **argv, const char **failed)
 		printf("%d\n", ret);
 }
 
+/* OUT.xml from OUT.ktap as xml-text --max MAX --see SEE writes it, or no
+ * OUT.xml: it only saves check an xml-text process, which check runs when
+ * the file is not there (VT_RUN_BASE full, say), so that is no failure. */
+static void test_files_xml(const char *out, long long max, const char *see)
+{
+	char ktap[4096], xml[4096], tmp[4200];
+	FILE *in, *f;
+	int ret = -1;
+
+	snprintf(ktap, sizeof(ktap), "%s.ktap", out);
+	snprintf(xml, sizeof(xml), "%s.xml", out);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", xml);
+	unlink(xml);	/* never the last test's */
+	f = fopen(tmp, "we");
+	if (!f)
+		return;
+	in = fopen(ktap, "re");
+	if (in) {
+		ret = vt_xml_text(in, f, max, see);
+		fclose(in);
+	}
+	if (fclose(f) != 0)
+		ret = -1;
+	if (ret < 0 || rename(tmp, xml) < 0)
+		unlink(tmp);
+}
+
+/* test-files [--xml MAX SEE] OUT BASE HEADER [START END TAG TROUBLE HITS] */
+static int cmd_test_files(int argc, char **argv)
+{
+	const char *failed = NULL;
+	int ret;
+
+	if (argc >= 4 && strcmp(argv[1], "--xml") == 0) {
+		/* --xml MAX SEE: OUT.xml too, the KTAP as JUnit's system-out
+		 * (xml-text --max MAX --see SEE): one process less a test */
+		char *end;
+		long long max;
+
+		errno = 0;
+		max = strtoll(argv[2], &end, 10);
+		if (errno || end == argv[2] || *end || max < 0)
+			return die("test-files: --xml wants a number of bytes");
+		argc -= 3;
+		argv += 3;
+		if (argc == 4 || argc == 9)
+			test_files_xml(argv[1], max, argv[0]);
+	}
+	if (argc != 4 && argc != 9)
+		return die("usage: vfsidmap-tool test-files [--xml MAX SEE] OUT BASE HEADER [START END TAG TROUBLE HITS]");
+	ret = vt_test_files(argv[1], argv[2], argv[3], stdout, &failed);
+	/* check's form: the kernel log in the same process, and OUT's
+	 * files that the next test's redirections do not truncate
+	 * removed (check has read OUT.status): two forks less a test */
+	if (argc == 9) {
+		test_files_kmsg(argv[2], argv + 4, ret == 0 ? &failed : NULL);
+		remove_out_file(argv[1], "rules");
+		remove_out_file(argv[1], "status");
+	}
+	if (ret == 0 && (argc == 4 || !failed))
+		return 0;
+	fprintf(stderr, "%s\n", failed ? failed : "(the digest on stdout)");
+	return 3;
+}
+
 static int cmd_kmsg_cut(int argc, char **argv)
 {
 	struct vt_kmsg_cut c = { .out = stdout };
@@ -581,23 +650,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "xml-text") == 0)
 		return cmd_xml_text(argc - 1, argv + 1);
-	if (strcmp(argv[1], "test-files") == 0 && (argc == 5 || argc == 10)) {
-		const char *failed = NULL;
-		int ret = vt_test_files(argv[2], argv[3], argv[4], stdout, &failed);
-
-		/* check's form: the kernel log in the same process, and OUT's
-		 * files that the next test's redirections do not truncate
-		 * removed (check has read OUT.status): two forks less a test */
-		if (argc == 10) {
-			test_files_kmsg(argv[3], argv + 5, ret == 0 ? &failed : NULL);
-			remove_out_file(argv[2], "rules");
-			remove_out_file(argv[2], "status");
-		}
-		if (ret == 0 && (argc == 5 || !failed))
-			return 0;
-		fprintf(stderr, "%s\n", failed ? failed : "(the digest on stdout)");
-		return 3;
-	}
+	if (strcmp(argv[1], "test-files") == 0)
+		return cmd_test_files(argc - 1, argv + 1);
 	if (strcmp(argv[1], "kmsg-cut") == 0)
 		return cmd_kmsg_cut(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);

@@ -11,7 +11,7 @@ set -u
 tool=$top/runner/vfsidmap-tool
 d=$(mktemp -d "${TMPDIR:-/tmp}/vt-test-files.XXXXXX") || exit 1
 trap 'rm -rf "$d"' EXIT
-echo "1..9"
+echo "1..11"
 
 # Runs the tool on OUT=$d/o, BASE=$d/b with a two-line header.
 hdr=$'== h1\n== h2\n'
@@ -63,6 +63,28 @@ check_ '[ $rc -eq 3 ] && [ "$(cat "$d/err")" = "$d/b.ktap" ] && [ "$(cat "$d/b.f
 run
 check_ '[ $rc -eq 0 ] && [ "${out%%$'"'"'\n'"'"'*}" = "0 200000 200000 200000 0 0" ] && cmp -s "$d/o.ktap" "$d/b.ktap"' \
 	"200,000 results: counted and copied whole"
+
+# --xml MAX SEE: OUT.xml is what xml-text --max MAX --see SEE makes of
+# OUT.ktap (JUnit's system-out), beside the same files and digest
+printf 'KTAP version 1\n1..1\nok 1 a<&>"\x01\xff\n# long line %s\n' "$(printf 'x%.0s' {1..300})" >"$d/o.ktap"
+rm -f "$d/o.xml" "$d"/b.*
+out=$("$tool" test-files --xml 100 s/001.full "$d/o" "$d/b" "$hdr" 2>"$d/err"); rc=$?
+"$tool" xml-text --max 100 --see s/001.full <"$d/o.ktap" >"$d/want.xml"
+check_ '[ $rc -eq 0 ] && cmp -s "$d/want.xml" "$d/o.xml" && grep -q "&lt;&amp;&gt;" "$d/o.xml" && cmp -s "$d/o.ktap" "$d/b.ktap" && [ "${out%%$'"'"'\n'"'"'*}" = "0 1 1 1 0 0" ]' \
+	"--xml: OUT.xml as xml-text --max 100 --see writes it (markup escaped, cut), NNN.ktap and the digest as without it (exit $rc)"
+out=$("$tool" test-files --xml 100 s/001.full "$d/o" "$d/missing/b" "$hdr" 2>"$d/err"); rc=$?
+# OUT.xml only saves check a process (check makes the text itself
+# without it, and empties OUT.xml before: common/run.sh)
+mkdir "$d/ro" "$d/w" && cp "$d/o.ktap" "$d/ro/o.ktap" && echo stale >"$d/ro/o.xml" && chmod 555 "$d/ro" && chmod 777 "$d/w" && chmod 755 "$d"
+out2=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$tool" test-files --xml 100 s/001.full "$d/ro/o" "$d/w/b2" "$hdr" 2>"$d/err2"); rc2=$?
+chmod 755 "$d/ro"
+"$tool" test-files --xml x s "$d/o" "$d/b" "$hdr" >/dev/null 2>&1; rc3=$?
+if [ "$(id -u)" = 0 ]; then
+	check_ '[ $rc -eq 3 ] && [ "$(cat "$d/err")" = "$d/missing/b.full" ] && [ $rc2 -eq 0 ] && [ ! -e "$d/ro/o.xml.tmp" ] && [ "${out2%%$'"'"'\n'"'"'*}" = "0 1 1 1 0 0" ] && cmp -s "$d/o.ktap" "$d/w/b2.ktap" && [ $rc3 -eq 2 ]' \
+		"--xml: a missing result directory is exit 3 as without it; an OUT.xml that cannot be made is no failure (exit 0, the digest and files as without it, no temporary left); a MAX that is no number: exit 2 (exits $rc $rc2 $rc3)"
+else
+	skip "--xml with an unwritable directory: needs root (setpriv)"
+fi
 
 # usage
 "$tool" test-files "$d/o" >/dev/null 2>&1; rc=$?
