@@ -13,19 +13,26 @@ vt_coverage_begin() {
 		>"$VT_STAGE/rule-coverage.tsv" || vt_write_failed "$VT_STAGE/rule-coverage.tsv"
 }
 
-# Sums the .rules files of one section: slug kind allow deny status na.
-# status: both, allow-only, deny-only, never; allow+n/a (deny+n/a) when
-# the other direction cannot happen in this world (named, with the reason,
-# in the last column): complete, but not "both".
-vt_coverage_sum() { # dir
-	local files
-	files=$(find "$1" -name '*.rules' -type f 2>/dev/null | sort)
-	[ -n "$files" ] || return 1
-	# shellcheck disable=SC2086
-	awk -F'\t' '
+# The .rules files of one section, summed: one row per rule, "slug kind
+# allow deny status na". status: both, allow-only, deny-only, never;
+# allow+n/a (deny+n/a) when the other direction cannot happen in this world
+# (named, with the reason, in the last column): complete, but not "both".
+# One awk writes the section's rule-coverage.tsv (header and rows), appends
+# the rows with the section and filesystem in front to the run's, and
+# prints the summary line (a find, sort, sed and two more awks a section
+# before: forks are dear in run/vm's TCG guest). The files are
+# <section>/<suite>/NNN.rules, taken in C-locale order by the glob.
+vt_coverage_section() { # run index, section results dir
+	local i=$1 dir=$2 line f files=() rc
+	[ -d "$dir" ] || return 0
+	for f in "$dir"/*/*.rules; do [ -f "$f" ] && files+=("$f"); done
+	[ ${#files[@]} -gt 0 ] || return 0
+	line=$(exec awk -F'\t' -v out="$dir/rule-coverage.tsv" -v all="$VT_STAGE/rule-coverage.tsv" \
+		-v pre="${VT_S_NAME[$i]}	${VT_S_FS[$i]}	" -v table="$VT_RULE_COVERAGE_TABLE" '
 	!($1 in kind) { order[n++] = $1; kind[$1] = $2; na_a[$1] = $5; na_d[$1] = $6 }
 	{ a[$1] += $3; d[$1] += $4 }
 	END {
+		printf "rule\tkind\tallow\tdeny\tstatus\tnot-expressible\n" >out
 		for (i = 0; i < n; i++) {
 			r = order[i]
 			if (kind[r] == "outcome") st = (a[r] > 0) ? "both" : "never"
@@ -38,33 +45,31 @@ vt_coverage_sum() { # dir
 			na = ""
 			if (na_a[r] != "-") na = "allow: " na_a[r]
 			if (na_d[r] != "-" && kind[r] != "outcome") na = na (na != "" ? "; " : "") "deny: " na_d[r]
-			printf "%s\t%s\t%d\t%d\t%s\t%s\n", r, kind[r], a[r], d[r], st, na
+			row = sprintf("%s\t%s\t%d\t%d\t%s\t%s", r, kind[r], a[r], d[r], st, na)
+			print row >out
+			print pre row >>all
+			if (kind[r] != "outcome") {
+				total++
+				if (st == "both") both++
+				else if (st ~ /n\/a$/) nas++
+				else gaps = gaps " " r "(" st ")"
+			} else {
+				ototal++; if (st == "both") oboth++
+			}
+			if (table == 1) tab = tab sprintf("  %-62s %-7s %7d %7d  %-10s %s\n", r, kind[r], a[r], d[r], st, na)
 		}
-	}' $files
-}
-
-vt_coverage_section() { # run index, section results dir
-	local i=$1 dir=$2 sum line
-	[ -d "$dir" ] || return 0
-	sum=$(vt_coverage_sum "$dir") || return 0
-	{
-		printf 'rule\tkind\tallow\tdeny\tstatus\tnot-expressible\n'
-		printf '%s\n' "$sum"
-	} >"$dir/rule-coverage.tsv" || vt_write_failed "$dir/rule-coverage.tsv"
-	printf '%s\n' "$sum" | sed "s|^|${VT_S_NAME[$i]}	${VT_S_FS[$i]}	|" >>"$VT_STAGE/rule-coverage.tsv" ||
-		vt_write_failed "$VT_STAGE/rule-coverage.tsv"
-	line=$(printf '%s\n' "$sum" | awk -F'\t' '
-		$2 != "outcome" { total++
-			if ($5 == "both") both++
-			else if ($5 ~ /n\/a$/) na++
-			else gaps = gaps " " $1 "(" $5 ")" }
-		$2 == "outcome" { ototal++; if ($5 == "both") oboth++ }
-		END { printf "%d of %d decision rules decided both ways, %d in every way this world can express (rule-coverage.tsv says why), %d with a gap; %d of %d outcomes reached%s%s",
-			both, total, na, total - both - na, oboth, ototal, gaps != "" ? "; gaps:" : "", gaps }')
-	echo "Rule coverage on ${VT_S_NAME[$i]}: $line"
-	vt_log "rule coverage ${VT_S_NAME[$i]}: $line"
-	if [ "$VT_RULE_COVERAGE_TABLE" = 1 ]; then
-		printf '%s\n' "$sum" | awk -F'\t' '{ printf "  %-62s %-7s %7d %7d  %-10s %s\n", $1, $2, $3, $4, $5, $6 }'
+		if (close(out) != 0 || close(all) != 0) exit 3
+		printf "%d of %d decision rules decided both ways, %d in every way this world can express (rule-coverage.tsv says why), %d with a gap; %d of %d outcomes reached%s%s\n",
+			both, total, nas, total - both - nas, oboth, ototal, gaps != "" ? "; gaps:" : "", gaps
+		printf "%s", tab
+	}' "${files[@]}")
+	rc=$?
+	if [ $rc != 0 ]; then
+		vt_write_failed "$dir/rule-coverage.tsv"
+		return 0
 	fi
+	echo "Rule coverage on ${VT_S_NAME[$i]}: ${line%%$'\n'*}"
+	vt_log "rule coverage ${VT_S_NAME[$i]}: ${line%%$'\n'*}"
+	[[ "$line" == *$'\n'* ]] && printf '%s\n' "${line#*$'\n'}"
 	echo ""
 }
