@@ -203,8 +203,11 @@ vt_results_drop_empty_old() { # dir
 # The lock of RESULTS, its holder line written.
 vt_results_take() {
 	vt_results_lock "$VT_RESULT_DIR" || return 2
-	if ! printf 'pid %s, started %s: %s\n' "$$" "$(date -u +%FT%TZ)" "${VT_ARGV_LINE:-./check ${VT_ARGV:-}}" | cut -c 1-300 \
-		>"$VT_RESULT_DIR/.lock" 2>/dev/null; then
+	local holder started
+	# (bash builtins: no date or cut process, dear in a TCG guest)
+	TZ=UTC printf -v started '%(%FT%TZ)T' -1
+	printf -v holder 'pid %s, started %s: %s' "$$" "$started" "${VT_ARGV_LINE:-./check ${VT_ARGV:-}}"
+	if ! printf '%s\n' "${holder:0:300}" >"$VT_RESULT_DIR/.lock" 2>/dev/null; then
 		echo "check: results directory $VT_RESULT_DIR is not writable (writing .lock failed)" >&2
 		return 2
 	fi
@@ -219,7 +222,9 @@ vt_results_stage() {
 		VT_STAGE=""
 		return 2
 	}
-	if ! err=$({ printf 'path=%s\npid=%s\nstarted=%s\n' "$VT_STAGE" "$$" "$(date -u +%FT%TZ)" >"$VT_STAGE/$VT_STAGE_MARKER" &&
+	local started
+	TZ=UTC printf -v started '%(%FT%TZ)T' -1
+	if ! err=$({ printf 'path=%s\npid=%s\nstarted=%s\n' "$VT_STAGE" "$$" "$started" >"$VT_STAGE/$VT_STAGE_MARKER" &&
 		mkdir "$VT_STAGE/$VT_PREV" &&
 		{ [ ! -f "$VT_RESULT_DIR/run.incomplete" ] || cp -- "$VT_RESULT_DIR/run.incomplete" "$VT_STAGE/$VT_PREV/run.incomplete"; }; } 2>&1); then
 		echo "check: results directory $VT_RESULT_DIR is not writable (writing the staging directory $VT_STAGE next to it failed: ${err##*: })" >&2
@@ -238,13 +243,14 @@ vt_results_open() {
 	trap 'vt_on_signal SIGTERM' TERM
 	trap 'vt_on_signal SIGHUP' HUP
 	vt_results_where "${VT_RESULTS:-$VT_TOP/results}" || return 2
+	TZ=UTC printf -v VT_UTC_START '%(%FT%TZ)T' -1
 	vt_results_take || return 2
 	vt_results_heal
 	vt_results_stage || return 2
 	if { [ -f "$VT_RESULT_DIR/check.log" ] && ! cp -- "$VT_RESULT_DIR/check.log" "$VT_STAGE/check.log"; } ||
 		{ [ -f "$VT_RESULT_DIR/check.time" ] && ! cp -- "$VT_RESULT_DIR/check.time" "$VT_STAGE/check.time"; } ||
 		! vt_put "$VT_STAGE/.run.incomplete.new" 2>/dev/null <<<"$(printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.' \
-			"$$" "$(date -u +%FT%TZ)")" ||
+			"$$" "$VT_UTC_START")" ||
 		! vt_move_into_results "$VT_STAGE/.run.incomplete.new" run.incomplete; then
 		echo "check: results directory $VT_RESULT_DIR is not writable (setting up this run's files failed${VT_WRITE_ERROR:+: $VT_WRITE_ERROR})" >&2
 		vt_results_abort

@@ -30,14 +30,18 @@ VT_RUN_MARKER=vfsidmap-run
 # from the last ')'.
 vt_proc_starttime() { # pid -> prints it, or fails
 	local stat rest
-	stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	{ IFS= read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
 	rest=${stat##*) }
 	set -- $rest
 	[ $# -ge 20 ] || return 1
 	echo "${20}"
 }
 
-vt_boot_id() { cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown; }
+vt_boot_id() { # (read: no cat process, dear in a TCG guest)
+	local id
+	{ IFS= read -r id </proc/sys/kernel/random/boot_id; } 2>/dev/null && [ -n "$id" ] || id=unknown
+	echo "$id"
+}
 
 # The marker's text for this process (check's own pid: $BASHPID in a
 # subshell would differ, and the marker names the owner of the lock).
