@@ -5,7 +5,8 @@
 # a test that was notrun is not checked on its own: the next check covers
 # it, and names it if it finds a corruption. The last test of a section
 # that goes to the executor is always checked, so no test's mount is
-# left unchecked. The test's
+# left unchecked (expunged runs and those the filesystem table rules out,
+# common/run.sh, are never started: they mount nothing). The test's
 # mount namespace (runner/vfsidmap-exec) is gone when the test ends, so the
 # image or device is no longer mounted. A corruption fails the test with
 # the checker's output (NNN.fsck). A corrupted image the suite made is

@@ -15,7 +15,8 @@
 #    suite's own `vfsidmap-tool mkimage vfat`, clean and then with a
 #    cluster marked in use that no file owns.
 #  - A notrun test is not checked on its own (as xfstests): the check
-#    after the next test covers it; the section's last test always is.
+#    after the next test covers it; the section's last started test
+#    always is; a run never started (out of scope) is not named.
 #  - Nothing is left behind: no run directory, image, mount or loop device.
 # Needs root; TAP for automake.
 set -u
@@ -146,9 +147,12 @@ run_two btrfs btrfs '"check --readonly "*' 'root 5 inode 256 errors 200, dir isi
 
 # --- a notrun test is not checked on its own, as in xfstests (its check
 # skips _check_filesystems after a .notrun): the next check covers it and
-# names it; the section's last test is checked even when notrun. On xfs,
-# btrfs/001 (no subvolumes) and idmapped/003 (vfat only) are notrun; check
-# runs the three in this order; the stand-in corrupts at its first call,
+# names it; the section's last test that is started is checked even when
+# notrun. api/009 and api/012 are notrun here with the executor started
+# (every case expunged by -E: the test skips each); btrfs/001 is notrun on
+# xfs by the filesystem table (tests/out-of-scope.tsv) and never started,
+# so nothing of it can have touched the image and it is not named. In
+# this order (--exact-order) the stand-in corrupts at its first call,
 # which must be the one after idmapped/002.
 if "$tool" fs-in-kernel xfs && command -v xfs_repair >/dev/null && command -v mkfs.xfs >/dev/null; then
 	# (run_two's stand-in, if it made one, is reused: a new one would find
@@ -156,13 +160,18 @@ if "$tool" fs-in-kernel xfs && command -v xfs_repair >/dev/null && command -v mk
 	rm -f "$work/xfs_repair.log" "$work/xfs_repair.log.done"
 	[ -x "$work/bin/xfs_repair" ] || stand_in xfs_repair '"-n -f "*' corrupt_xfs
 	r=$work/xfs-notrun
-	./check --fs xfs btrfs/001 idmapped/002 idmapped/003 --results "$r" >"$r.out" 2>&1
+	for t in api/009 api/012; do
+		for c in $("tests/$t" --list-cases); do echo "$t/$c # all of it expunged for this test"; done
+	done >"$work/all-cases.expunge"
+	./check --fs xfs -E "$work/all-cases.expunge" --exact-order api/009 btrfs/001 idmapped/002 api/012 \
+		--results "$r" >"$r.out" 2>&1
 	rc=$?
 	calls=$(grep -c '^call ' "$work/xfs_repair.log" 2>/dev/null)
-	check_ '[ $rc -eq 1 ] && [ "$calls" = 2 ] && grep -q "^btrfs/001 notrun" "$r/check.log" && grep -q "^idmapped/003 notrun" "$r/check.log" &&
-		grep -qE "^idmapped/002 fail .*fsck after the test: xfs_repair .*would have reset inode .*; the filesystem was last checked before btrfs/001 \(notrun, not checked on their own\)" "$r/check.log" &&
-		grep -q "^== also since the last check (notrun, not checked on their own): btrfs/001$" "$r/xfs/idmapped/002.fsck"' \
-		"xfs: the notrun btrfs/001 is not checked on its own; the check after idmapped/002 finds the corruption and names btrfs/001; the last test (idmapped/003, notrun) is checked (checker calls: $calls, exit $rc)"
+	check_ '[ $rc -eq 1 ] && [ "$calls" = 2 ] && grep -qE "^api/009 notrun [0-9]+s \([1-9][0-9]*ms\)" "$r/check.log" &&
+		grep -qE "^api/012 notrun [0-9]+s \([1-9][0-9]*ms\)" "$r/check.log" && grep -q "^btrfs/001 notrun 0s (0ms) not for xfs" "$r/check.log" &&
+		grep -qE "^idmapped/002 fail .*fsck after the test: xfs_repair .*would have reset inode .*; the filesystem was last checked before api/009 \(notrun, not checked on their own\)" "$r/check.log" &&
+		grep -q "^== also since the last check (notrun, not checked on their own): api/009$" "$r/xfs/idmapped/002.fsck"' \
+		"xfs: the started notrun api/009 is not checked on its own; the check after idmapped/002 finds the corruption and names api/009 (not btrfs/001, never started); the last test (api/012, notrun) is checked (checker calls: $calls, exit $rc)"
 	[ $rc -eq 1 ] || sed 's/^/# /' "$r.out" | head -n 20
 else
 	skip "xfs: no xfs in the kernel, or xfs_repair or mkfs.xfs missing"
