@@ -215,7 +215,8 @@ vt_report_test() { # run index, test
 			printf '    <system-out>'
 			# made with the other per-test files (vt_test_files)
 			local sysout=""
-			if [ -n "${VT_T_XML:-}" ] && IFS= read -r -d '' sysout <"$VT_T_XML"; [ -n "$sysout" ]; then
+			[ -z "${VT_T_XML:-}" ] || IFS= read -r -d '' sysout <"$VT_T_XML"
+			if [ -n "$sysout" ]; then
 				printf '%s' "$sysout"
 			else
 				vt_xml_escape --max "$VT_SYSTEM_OUT_MAX" --see "${VT_S_NAME[$i]}/$t.full" <"$ktap"

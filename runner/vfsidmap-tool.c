@@ -74,6 +74,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -411,17 +412,25 @@ static int run_sample_program(const char *mode, int argc, char **argv)
 	return die("%s: cannot run %s: %s", mode, prog, strerror(errno));
 }
 
+/* A count of bytes (digits, >= 0) into *OUT; false if TEXT is none. */
+static bool parse_bytes(const char *text, long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(text, &end, 10);
+	return !errno && end != text && !*end && *out >= 0;
+}
+
 static int cmd_xml_text(int argc, char **argv)
 {
 	long long max = 0;
 	const char *see = NULL;
-	char *end;
 	int i;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) {
-			max = strtoll(argv[++i], &end, 10);
-			if (*end || max < 0)
+			if (!parse_bytes(argv[++i], &max))
 				return die("xml-text: --max wants a number of bytes");
 		} else if (strcmp(argv[i], "--see") == 0 && i + 1 < argc) {
 			see = argv[++i];
@@ -520,12 +529,9 @@ static int cmd_test_files(int argc, char **argv)
 	if (argc >= 4 && strcmp(argv[1], "--xml") == 0) {
 		/* --xml MAX SEE: OUT.xml too, the KTAP as JUnit's system-out
 		 * (xml-text --max MAX --see SEE): one process less a test */
-		char *end;
 		long long max;
 
-		errno = 0;
-		max = strtoll(argv[2], &end, 10);
-		if (errno || end == argv[2] || *end || max < 0)
+		if (!parse_bytes(argv[2], &max))
 			return die("test-files: --xml wants a number of bytes");
 		argc -= 3;
 		argv += 3;
