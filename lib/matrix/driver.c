@@ -371,6 +371,22 @@ static bool case_batchable(const struct mx_world *rw, const struct mx_cs *s)
 	return true;
 }
 
+/* Whether case S can join the block that case S0 begins: the one caller
+ * process runs them both, so the caller must be the same (the credentials
+ * are all it holds: the operation, its paths and its umask come with each
+ * request, and a case leaves the caller as it found it: executor.c). The
+ * family and the mount idmap may differ: each case has its own P<slot>
+ * and Q<slot>, and its paths name its mount. An overlay case goes through
+ * the block's one overlay, mounted for one mount idmap and layer set. */
+static bool same_block(const struct mx_cs *s0, const struct mx_cs *s)
+{
+	if (case_caller(s) != case_caller(s0))
+		return false;
+	if (s->c.ovl != s0->c.ovl)
+		return false;
+	return !s->c.ovl || (s->c.ovl_layers == s0->c.ovl_layers && s->map == s0->map);
+}
+
 /* The per-case state of a block (MX_BLOCK cases, megabytes: paths of
  * PATH_MAX), in memory a fork does not share (MADV_DONTFORK): the caller
  * process of each block reads its requests from a packed copy (batch.c),
@@ -390,8 +406,8 @@ static struct mx_cs *block_state(void)
 }
 
 /* Runs the block that starts at SEL[0] (at most N cases): the consecutive
- * cases of one family, mount idmap and caller that can share a caller
- * process. Their fixtures are written in one pass, each case on its own
+ * cases that can share a caller process (same_block, case_batchable).
+ * Their fixtures are written in one pass, each case on its own
  * P<slot>/Q<slot>; their operations run in one caller process; each is
  * then observed and reported in order, as run_case() would. A case whose
  * caller crashed or hung is reported so; the block's later cases then run
@@ -406,7 +422,7 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 	static int state[MX_BLOCK], item_of[MX_BLOCK], errs[MX_BLOCK];
 	static const char *whats[MX_BLOCK];
 	const struct vt_family *f0 = NULL;
-	int m, t, idx, pair0 = -1, nitems = 0, got = 0, first = -1;
+	int m, t, idx, nitems = 0, got = 0, first = -1;
 	struct vt_run fail;
 	bool every = false;
 
@@ -421,16 +437,14 @@ static int run_block(struct mx_world *rw, const struct mx_space *sp, const int *
 	for (m = 0; m < n && m < MX_BLOCK; m++) {
 		const struct vt_family *f = mx_space_case(sp, sel[m], &idx);
 
-		if (m && (f != f0 || idx / f->local_count != pair0))
-			break;
-		f0 = f;
-		pair0 = idx / f->local_count;
+		if (m == 0)
+			f0 = f;
 		mx_case_name(f, idx, names[m], sizeof(names[m]));
 		if (m && vt_expunged(x, f->test_id, names[m]))
 			break;	/* matrix_run() reports it */
 		case_model(rw, f, idx, m, names[m], &cs[m]);
-		if (m && (cs[m].c.ovl != cs[0].c.ovl || cs[m].c.ovl_layers != cs[0].c.ovl_layers))
-			break;	/* an overlay block mounts its overlay */
+		if (m && !same_block(&cs[0], &cs[m]))
+			break;
 		if (*mx_case_skip(rw, &cs[m].c, cs[m].map)) {
 			state[m] = B_SKIP;
 			continue;
@@ -677,6 +691,57 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 	return fflush(stdout) == 0 ? 0 : 2;
 }
 
+/* The sample's order of running. Its few hundred cases are spread over
+ * nearly as many (family, mount idmap, caller) pairs, so in id order
+ * nearly every block (run_block) would hold one case and start a caller
+ * process for it. Ordered by caller instead (the overlay cases also by
+ * their overlay: same_block), a block holds every case of one caller, and
+ * a few dozen caller processes run the sample. Within a group the id
+ * order stays; the results are reported in this order. False when out
+ * of memory. */
+struct sample_pos {
+	int caller, ovl, map, pos, id;
+};
+
+static int sample_pos_cmp(const void *a, const void *b)
+{
+	const struct sample_pos *x = a, *y = b;
+
+	if (x->ovl != y->ovl)
+		return x->ovl < y->ovl ? -1 : 1;
+	if (x->ovl && x->map != y->map)
+		return x->map < y->map ? -1 : 1;
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static bool group_by_caller(const struct mx_space *sp, int *sel, int nsel)
+{
+	struct sample_pos *v = calloc((size_t)nsel + 1, sizeof(*v));
+	int i;
+
+	if (!v)
+		return false;
+	for (i = 0; i < nsel; i++) {
+		int idx;
+		const struct vt_family *f = mx_space_case(sp, sel[i], &idx);
+		struct vt_mcase c;
+
+		memset(&c, 0, sizeof(c));
+		f->make(idx % f->local_count, &c);
+		vt_family_pair(f, idx / f->local_count, &v[i].map, &v[i].caller);
+		v[i].ovl = c.ovl ? 1 + c.ovl_layers : 0;
+		v[i].pos = i;
+		v[i].id = sel[i];
+	}
+	qsort(v, (size_t)nsel, sizeof(*v), sample_pos_cmp);
+	for (i = 0; i < nsel; i++)
+		sel[i] = v[i].id;
+	free(v);
+	return true;
+}
+
 static const char *strip_prefix(const char *id)
 {
 	/* accept "matrix/NNN/<id>" as well as "<id>" */
@@ -779,6 +844,12 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 		for (i = 0; i < n; i++)
 			if (i % sn == si - 1)
 				sel[nsel++] = sel[i];
+		if (!(seed && *seed) && !group_by_caller(sp, sel, nsel)) {
+			mx_world_teardown(&w);
+			vt_ktap_header(&k, 0);
+			vt_ktap_diag(&k, "sample: out of memory");
+			return 2;
+		}
 	} else {
 		for (i = 0; i < sp->total; i++) {
 			if (i % sn != si - 1)

@@ -718,18 +718,32 @@ static const char *userns_skip(const struct mx_world *rw, const struct vt_mcase 
 	return "";
 }
 
-/* Why case C on map MAP is skipped in this world ("" if it runs). */
+int mx_skip_map_class(int map)
+{
+	return (vt_map_sb_userns(map) ? MX_MAPC_SB_USERNS : 0) |
+	       (vt_map_axes[map].spec ? MX_MAPC_IDMAP : 0);
+}
+
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map)
 {
-	static char lack_why[300];
+	return mx_case_skip_class(rw, c, mx_skip_map_class(map));
+}
 
-	if (vt_map_sb_userns(map) && *userns_skip(rw, c))
+/* Why case C on a map of class MAPC is skipped in this world ("" if it
+ * runs). It sees the map only through MAPC: make_key()
+ * (lib/matrix/sample_table.c) asks once a class, not once a map. */
+const char *mx_case_skip_class(const struct mx_world *rw, const struct vt_mcase *c, int mapc)
+{
+	static char lack_why[300];
+	bool sb_userns = mapc & MX_MAPC_SB_USERNS;
+
+	if (sb_userns && *userns_skip(rw, c))
 		return userns_skip(rw, c);
 	/* mx_ovl_mount stacks directories of the filesystem under test; the
 	 * userns maps name another superblock (nsfs's), which the overlay
 	 * world does not take as a layer: its model would be of layers whose
 	 * s_user_ns is not the one it assumes */
-	if (c->ovl && vt_map_sb_userns(map))
+	if (c->ovl && sb_userns)
 		return "not modelled: the overlay world's layers are the filesystem under test, "
 		       "not the userns maps' superblock of nsfs (lib/matrix/world_setup.c)";
 
@@ -751,7 +765,7 @@ const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, in
 		return rw->no_overlay;
 	/* a map that is no idmap leaves both layers plain: the case is its
 	 * both-layers twin's ("overlay/..." without "upper=plain/") */
-	if (c->ovl && c->ovl_layers == VT_OVL_UPPER_PLAIN && !vt_map_axes[map].spec)
+	if (c->ovl && c->ovl_layers == VT_OVL_UPPER_PLAIN && !(mapc & MX_MAPC_IDMAP))
 		return "the same overlay as the case without upper=plain: on this map neither "
 		       "layer is idmapped (lib/matrix/world_setup.c mx_ovl_mount)";
 	if (rw->fs_lacks & case_needs(c))

@@ -79,6 +79,13 @@ void mx_world_facts(const struct mx_world *rw, struct vt_world_facts *f);
 /* Why case C, on the mount of map axis MAP, is skipped in this world
  * ("" if it runs). */
 const char *mx_case_skip(const struct mx_world *rw, const struct vt_mcase *c, int map);
+/* What of a mount idmap MAP the skip depends on: whether its objects are
+ * on the userns superblock (vt_map_sb_userns) and whether it is an idmap
+ * at all (a spec). Maps of one class skip a case alike. */
+enum { MX_MAPC_SB_USERNS = 1, MX_MAPC_IDMAP = 2, MX_MAPC__COUNT = 4 };
+int mx_skip_map_class(int map);
+/* mx_case_skip() for a map of class MAPC. */
+const char *mx_case_skip_class(const struct mx_world *rw, const struct vt_mcase *c, int mapc);
 /* The overlay world for mount idmap MAP: the lower and upper layers
  * mounted idmapped with MAP (plain for "none"; LAYERS VT_OVL_UPPER_PLAIN:
  * the upper one plain whatever MAP, VT_OVL_UPPER_OTHER: idmapped with
