@@ -112,13 +112,18 @@ vt_results_prune() { # old directory
 	while IFS= read -r -d '' rel && IFS= read -r -d '' id; do
 		now[$rel]=$id
 	done < <(find "$VT_RESULT_DIR" -mindepth 1 -xdev -printf '%P\0%D:%i\0' 2>/dev/null)
+	# the files in one rm and then the directories, deepest first, in one
+	# rmdir (which leaves those not emptied): not a process a file
+	local -a files=() dirs=()
 	while IFS= read -r -d '' rel && IFS= read -r -d '' id && IFS= read -r -d '' type; do
 		if [ "$type" = d ]; then
-			rmdir -- "$old/$rel" 2>/dev/null   # only when emptied
+			dirs+=("$old/$rel")
 		elif [ -n "${mine[$rel]:-}" ] || vt_results_control "$rel" || [ "${now[$rel]:-}" = "$id" ]; then
-			rm -f -- "$old/$rel"
+			files+=("$old/$rel")
 		fi
 	done < <(find "$old" -mindepth 1 -xdev -depth -printf '%P\0%D:%i\0%y\0' 2>/dev/null)
+	[ ${#files[@]} -eq 0 ] || rm -f -- "${files[@]}"
+	[ ${#dirs[@]} -eq 0 ] || rmdir -- "${dirs[@]}" 2>/dev/null
 	rmdir -- "$old" 2>/dev/null && return 0
 	kept=$(mktemp -u "$VT_RESULT_DIR.kept-XXXXXX") &&
 		mv -T -n -- "$old" "$kept" 2>/dev/null && [ ! -e "$old" ] || kept=$old
