@@ -349,7 +349,7 @@ static bool run_case(struct mx_world *rw, const struct vt_family *f, int idx, st
 #define MX_CASE_TIMEOUT_S 60
 
 /* Whether case S can share a caller process with the other cases of its
- * (family, mount idmap, caller) block: not when it needs the
+ * block (same_block): not when it needs the
  * fs.protected_* sysctls changed first (global state, set as root between
  * cases), not in option-owner worlds (their P and Q are the worlds' own). An
  * exec (matrix/010) may: it execs in a child of its own (executor.c
