@@ -160,41 +160,12 @@ static void key_put(struct mx_erofs *e, const void *p, size_t n)
 	e->keylen += n;
 }
 
-/* every field vt_fx_write reads, one after another (no padding) */
+/* the inode as vt_fx_write writes it: every field (world_model.h) */
 static void key_inode(struct mx_erofs *e, const struct vt_minode *i)
 {
-	uint32_t v[12];
-	int k;
+	uint32_t v[VT_MINODE_KEY_WORDS];
 
-	v[0] = i->exists;
-	if (!i->exists) {
-		key_put(e, v, sizeof(v[0]));
-		return;
-	}
-	v[1] = (uint32_t)i->mode;
-	v[2] = i->uid.val;
-	v[3] = i->gid.val;
-	v[4] = (uint32_t)i->nacl;
-	v[5] = (uint32_t)i->ndefacl;
-	v[6] = (uint32_t)i->fcaps.version;
-	v[7] = i->fcaps.rootid.val;
-	v[8] = (uint32_t)i->user_xattr | (uint32_t)i->trusted_xattr << 1 |
-	       (uint32_t)i->security_xattr << 2 | (uint32_t)i->nonempty << 3 |
-	       (uint32_t)i->exec_probe << 4 | (uint32_t)i->old_atime << 5 |
-	       (uint32_t)i->symlink_to_t << 6;
-	v[9] = (uint32_t)i->enc_policy;
-	key_put(e, v, 10 * sizeof(v[0]));
-	for (k = 0; k < i->nacl && k < VT_MODEL_MAX_ACL; k++) {
-		uint32_t a[4] = { i->acl[k].tag, i->acl[k].perm, i->acl[k].uid.val, i->acl[k].gid.val };
-
-		key_put(e, a, sizeof(a));
-	}
-	for (k = 0; k < i->ndefacl && k < VT_MODEL_MAX_ACL; k++) {
-		uint32_t a[4] = { i->defacl[k].tag, i->defacl[k].perm, i->defacl[k].uid.val,
-				  i->defacl[k].gid.val };
-
-		key_put(e, a, sizeof(a));
-	}
+	key_put(e, v, (size_t)vt_minode_key(i, v) * sizeof(v[0]));
 }
 
 void mx_erofs_key_reset(struct mx_erofs *e)

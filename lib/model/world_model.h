@@ -74,6 +74,46 @@ struct vt_minode {
 	bool symlink_to_t;	/* a symlink whose target is "t" (else "o": itself) */
 };
 
+/* Every field of inode I as words, one after another (no padding), into
+ * OUT (VT_MINODE_KEY_WORDS of room); returns how many. Two inodes with the
+ * same words are the same inode on disk: a tree of fixtures is known by
+ * them (lib/matrix/ovl_erofs.c reuses an image made for the same tree). A
+ * field added to vt_minode is added here too. */
+#define VT_MINODE_KEY_WORDS (10 + 2 * 4 * VT_MODEL_MAX_ACL)
+static inline int vt_minode_key(const struct vt_minode *i, uint32_t *out)
+{
+	int n = 10, k;
+
+	out[0] = i->exists;
+	if (!i->exists)
+		return 1;
+	out[1] = (uint32_t)i->mode;
+	out[2] = i->uid.val;
+	out[3] = i->gid.val;
+	out[4] = (uint32_t)i->nacl;
+	out[5] = (uint32_t)i->ndefacl;
+	out[6] = (uint32_t)i->fcaps.version;
+	out[7] = i->fcaps.rootid.val;
+	out[8] = (uint32_t)i->user_xattr | (uint32_t)i->trusted_xattr << 1 |
+		 (uint32_t)i->security_xattr << 2 | (uint32_t)i->nonempty << 3 |
+		 (uint32_t)i->exec_probe << 4 | (uint32_t)i->old_atime << 5 |
+		 (uint32_t)i->symlink_to_t << 6;
+	out[9] = (uint32_t)i->enc_policy;
+	for (k = 0; k < i->nacl && k < VT_MODEL_MAX_ACL; k++, n += 4) {
+		out[n] = i->acl[k].tag;
+		out[n + 1] = i->acl[k].perm;
+		out[n + 2] = i->acl[k].uid.val;
+		out[n + 3] = i->acl[k].gid.val;
+	}
+	for (k = 0; k < i->ndefacl && k < VT_MODEL_MAX_ACL; k++, n += 4) {
+		out[n] = i->defacl[k].tag;
+		out[n + 1] = i->defacl[k].perm;
+		out[n + 2] = i->defacl[k].uid.val;
+		out[n + 3] = i->defacl[k].gid.val;
+	}
+	return n;
+}
+
 /* An existing inode of MODE owned by UID:GID on disk, nothing else set. */
 static inline struct vt_minode vt_minode_make(mode_t mode, uint32_t uid, uint32_t gid)
 {
