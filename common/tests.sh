@@ -123,7 +123,7 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 	# matrix/008): they are gathered in a plain variable and appended to
 	# VT_CASE_EXPUNGES once a run (appending to an associative array's
 	# element a line at a time took 80 ms for expunge/xfs on the host).
-	local key="" acc=""
+	local key="" acc="" prefix=""
 	# words are split by an assignment, without pathname expansion (the
 	# shell options are the function's own: local -); a here-string would
 	# be read from a pipe a byte a system call
@@ -144,6 +144,13 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 		name="${words[*]}"
 		[ -z "$name" ] && continue
 		[ -n "$reason" ] || reason="listed in $file"
+		# A case of the test the line before named, written the same way
+		# ("[fs:]suite/NNN/" and more): the same key, without the regex
+		# below (compiled anew each time: 600 lines of expunge/xfs)
+		if [ -n "$key" ] && [ ${#name} -gt ${#prefix} ] && [[ "$name" == "$prefix"* ]]; then
+			acc+="${name:${#prefix}}	$reason"$'\n'
+			continue
+		fi
 		# A test of ours first: one match a line, no stat (expunge/xfs
 		# has hundreds of case lines)
 		if [[ "$name" =~ ^(([a-z0-9]+):)?([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]] &&
@@ -154,6 +161,7 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 					[ -z "$key" ] || VT_CASE_EXPUNGES["$key"]+=$acc
 					key="$fs|$test" acc=""
 				fi
+				prefix="${BASH_REMATCH[1]}$test/"
 				acc+="$case	$reason"$'\n'
 			else
 				VT_EXPUNGED["$fs|$test"]=$reason
