@@ -29,7 +29,7 @@ expect_usage() {
 	fi
 }
 
-echo "1..39"
+echo "1..41"
 expect_usage "no arguments" 
 expect_usage "unknown option" --kernel "$notkernel" --frobnicate
 expect_usage "positional before --" --kernel "$notkernel" -g quick
@@ -89,6 +89,10 @@ ok $rc "--help prints usage, exit 0"
 
 TMPDIR=$base "$vm" --kernel "$notkernel" -- -g quick >/dev/null 2>&1; rc=$?
 ok $([ $rc = 3 ] && echo 0 || echo 1) "not a bzImage: exit 3 (got $rc)"
+# --aslr (keep user-space randomization under TCG) is a flag without a value
+TMPDIR=$base "$vm" --aslr --kernel "$notkernel" -- -g quick >/dev/null 2>&1; rc=$?
+ok $([ $rc = 3 ] && echo 0 || echo 1) "--aslr is accepted: on to the bzImage check, exit 3 (got $rc)"
+expect_usage "--aslr takes no value" --kernel "$notkernel" --aslr=1
 TMPDIR=$base "$vm" --bisect --kernel "$notkernel" >/dev/null 2>&1; rc=$?
 ok $([ $rc = 125 ] && echo 0 || echo 1) "not a bzImage with --bisect: exit 125 (got $rc)"
 # A fake bzImage (boot header with a version string) and a module tree
