@@ -371,20 +371,50 @@ static bool case_batchable(const struct mx_world *rw, const struct mx_cs *s)
 	return true;
 }
 
-/* Whether case S can join the block that case S0 begins: the one caller
+/* Whether two cases can share a caller process, as a key: the one caller
  * process runs them both, so the caller must be the same (the credentials
  * are all it holds: the operation, its paths and its umask come with each
  * request, and a case leaves the caller as it found it: executor.c). The
  * family and the mount idmap may differ: each case has its own P<slot>
  * and Q<slot>, and its paths name its mount. An overlay case goes through
- * the block's one overlay, mounted for one mount idmap and layer set. */
+ * the block's one overlay, mounted for one mount idmap and layer set, so
+ * for overlay cases the map and the layer set are part of the key. One
+ * key serves run_block (same_block) and the sample's order
+ * (group_by_caller), so the two cannot drift apart. */
+struct block_key {
+	int ovl;	/* 0, or 1 + the overlay's layer set */
+	int map;	/* the mount idmap of an overlay case, else -1 */
+	int caller;
+};
+
+static struct block_key block_key_of(const struct vt_family *f, int idx, const struct vt_mcase *c)
+{
+	struct block_key key;
+	int map;
+
+	vt_family_pair(f, idx / f->local_count, &map, &key.caller);
+	key.ovl = c->ovl ? 1 + c->ovl_layers : 0;
+	key.map = c->ovl ? map : -1;
+	return key;
+}
+
+/* Overlay groups after the others, each overlay's together, then by caller. */
+static int block_key_cmp(const struct block_key *a, const struct block_key *b)
+{
+	if (a->ovl != b->ovl)
+		return a->ovl < b->ovl ? -1 : 1;
+	if (a->map != b->map)
+		return a->map < b->map ? -1 : 1;
+	return (a->caller > b->caller) - (a->caller < b->caller);
+}
+
+/* Whether case S can join the block that case S0 begins (block_key_of). */
 static bool same_block(const struct mx_cs *s0, const struct mx_cs *s)
 {
-	if (case_caller(s) != case_caller(s0))
-		return false;
-	if (s->c.ovl != s0->c.ovl)
-		return false;
-	return !s->c.ovl || (s->c.ovl_layers == s0->c.ovl_layers && s->map == s0->map);
+	struct block_key a = block_key_of(s0->f, s0->idx, &s0->c);
+	struct block_key b = block_key_of(s->f, s->idx, &s->c);
+
+	return block_key_cmp(&a, &b) == 0;
 }
 
 /* The per-case state of a block (MX_BLOCK cases, megabytes: paths of
@@ -694,26 +724,21 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 /* The sample's order of running. Its few hundred cases are spread over
  * nearly as many (family, mount idmap, caller) pairs, so in id order
  * nearly every block (run_block) would hold one case and start a caller
- * process for it. Ordered by caller instead (the overlay cases also by
- * their overlay: same_block), a block holds every case of one caller, and
- * a few dozen caller processes run the sample. Within a group the id
- * order stays; the results are reported in this order. False when out
- * of memory. */
+ * process for it. Ordered by the key of same_block instead, a block holds
+ * every case of one caller (of one overlay), and a few dozen caller
+ * processes run the sample. Within a group the id order stays; the
+ * results are reported in this order. False when out of memory. */
 struct sample_pos {
-	int caller, ovl, map, pos, id;
+	struct block_key key;
+	int pos, id;
 };
 
 static int sample_pos_cmp(const void *a, const void *b)
 {
 	const struct sample_pos *x = a, *y = b;
+	int c = block_key_cmp(&x->key, &y->key);
 
-	if (x->ovl != y->ovl)
-		return x->ovl < y->ovl ? -1 : 1;
-	if (x->ovl && x->map != y->map)
-		return x->map < y->map ? -1 : 1;
-	if (x->caller != y->caller)
-		return x->caller < y->caller ? -1 : 1;
-	return (x->pos > y->pos) - (x->pos < y->pos);
+	return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
 }
 
 static bool group_by_caller(const struct mx_space *sp, int *sel, int nsel)
@@ -730,8 +755,7 @@ static bool group_by_caller(const struct mx_space *sp, int *sel, int nsel)
 
 		memset(&c, 0, sizeof(c));
 		f->make(idx % f->local_count, &c);
-		vt_family_pair(f, idx / f->local_count, &v[i].map, &v[i].caller);
-		v[i].ovl = c.ovl ? 1 + c.ovl_layers : 0;
+		v[i].key = block_key_of(f, idx, &c);
 		v[i].pos = i;
 		v[i].id = sel[i];
 	}
