@@ -1028,8 +1028,8 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		n = mx_family_forms(fams, nfam, stdout);
 		return fflush(stdout) == 0 && n == 0 ? 0 : 1;
 	}
-	if ((n = mutant_option(argc, argv)) >= 0)
-		return n;
+	if ((i = mutant_option(argc, argv)) >= 0)
+		return i;
 	if (argc > 1 && (strcmp(argv[1], "--sample-table") == 0 ||
 			 strcmp(argv[1], "--check-sample-table") == 0 ||
 			 strcmp(argv[1], "--sample-source") == 0))
@@ -1072,6 +1072,7 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	if (vt_optowner_fs(getenv("FSTYP"))) {
 		/* the option-owner forms; a family they cannot hold leaves the sample */
 		vt_optowner_use(vt_optowner_fs(getenv("FSTYP")));
+		n = 0;
 		for (i = 0; i < nfam; i++)
 			if ((fat[n] = vt_optowner_family(fams[i], &why)))
 				n++;

@@ -61,6 +61,8 @@ const struct vt_optowner_opts *vt_optowner_model(int k)
 {
 	models[k] = vt_optowner_worlds[k].model;
 	models[k].fs = in_use;
+	/* msdos mounts with rodir unless told otherwise (fat_init_fs_context) */
+	models[k].rodir = models[k].rodir || in_use->rodir_default;
 	return &models[k];
 }
 

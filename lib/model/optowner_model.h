@@ -61,6 +61,9 @@ struct vt_optowner_fs {
 	 * attribute always (exfat_ioctl_set_attributes), not only with the
 	 * sys_immutable option (fat_ioctl_set_attributes) */
 	bool sys_always;
+	/* rodir without the option: fat_init_fs_context sets opts->rodir = 1
+	 * for msdos (is_vfat false) and 0 for vfat; exfat has no rodir */
+	bool rodir_default;
 };
 
 extern const struct vt_optowner_fs vt_optowner_vfat, vt_optowner_msdos, vt_optowner_exfat;

@@ -388,17 +388,17 @@ void vt_model_fat_set_attrs(const struct vt_world *w, const struct vt_mop_args *
 const struct vt_optowner_fs vt_optowner_vfat = {
 	"vfat", setattr_of_fat, fat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_ | RENAME_EXCHANGE_, true, true, false, "fs/fat (fat_setattr, vfat_rename2)",
-	fat_make_mode, false,
+	fat_make_mode, false, false,
 };
 const struct vt_optowner_fs vt_optowner_msdos = {
 	"msdos", setattr_of_fat, fat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_, true, true, true, "fs/fat (fat_setattr, msdos_rename, msdos_format_name)",
-	fat_make_mode, false,
+	fat_make_mode, false, true,
 };
 const struct vt_optowner_fs vt_optowner_exfat = {
 	"exfat", setattr_of_exfat, exfat_fill_inode, vt_fat_default_allow_utime,
 	RENAME_NOREPLACE_, false, false, false, "fs/exfat: exfat_setattr, exfat_rename, exfat_param_specs",
-	exfat_make_mode, true,
+	exfat_make_mode, true, false,
 };
 
 const struct vt_optowner_fs *const vt_optowner_all[] = {
