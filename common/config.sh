@@ -92,8 +92,11 @@ vt_check_configured_paths() { # section dev dir scratch scratch_mnt
 	done
 }
 
+# The per-test timeout: -T, else TEST_TIMEOUT of the environment
+# (VT_ENV_TIMEOUT, common/options.sh), else the section's TEST_TIMEOUT
+# (the local.config value, validated by vfsidmap-tool), else 1200.
 vt_plan_sections() {
-	local timeout=${VT_TIMEOUT:-1200} fs
+	local timeout=${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-1200}} fs
 	if [ -z "$VT_CONFIG_FILE" ]; then
 		for fs in $(vt_fs_list_from_arg); do
 			vt_add_run "$fs" "$fs" "" "" "" "" "$timeout" ""
@@ -111,7 +114,7 @@ vt_plan_sections() {
 		eval "$vars"
 		if [ "$TEST_DIR_MOUNTED" = yes ]; then
 			vt_existing_mount_section "$s" || return 2
-			vt_add_run "$s" "$FSTYP" "" "$TEST_DIR" "" "" "${VT_TIMEOUT:-${TEST_TIMEOUT:-1200}}" ""
+			vt_add_run "$s" "$FSTYP" "" "$TEST_DIR" "" "" "${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-${TEST_TIMEOUT:-1200}}}" ""
 			VT_S_EXISTING[${VT_SECTIONS[-1]}]=1
 			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
 			continue
@@ -125,7 +128,7 @@ vt_plan_sections() {
 			echo "check: section [$s]: tmpfs takes no TEST_DEV" >&2
 			return 2
 		fi
-		local t=${VT_TIMEOUT:-${TEST_TIMEOUT:-1200}} name=$s
+		local t=${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-${TEST_TIMEOUT:-1200}}} name=$s
 		if [ -n "$FSTYP" ]; then
 			vt_add_run "$name" "$FSTYP" "$TEST_DEV" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" "$SCRATCH_DEV"
 			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s

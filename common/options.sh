@@ -11,6 +11,7 @@ VT_DRY_RUN=0
 VT_LIST=0
 VT_LIST_CASES=0
 VT_TIMEOUT=""
+VT_ENV_TIMEOUT=""   # TEST_TIMEOUT of the environment, validated
 VT_CASE=""
 VT_CASE_TEST=""
 VT_SEED=""
@@ -60,10 +61,11 @@ usage: ./check [options] [suite/NNN ...]
                  the number of online CPUs, nproc); the output and results
                  are those of -j 1, section by section; -j 1 runs one
                  after the other (README: "Parallel runs")
-  -T SECONDS     per-test timeout (default 1200, or TEST_TIMEOUT; the largest
-                 matrix family, matrix/007 on ext4, took 856 s of TCG guest
-                 time, two shards summed, on 2 shared cores, 2026-12-04:
-                 run/README.md)
+  -T SECONDS     per-test timeout, 1 to 999999 (default: $TEST_TIMEOUT, else
+                 TEST_TIMEOUT of the local.config section, else 1200; the
+                 largest matrix family, matrix/007 on ext4, took 856 s of
+                 TCG guest time, two shards summed, on 2 shared cores,
+                 2026-12-04: run/README.md)
   --results DIR  results directory (default: $RESULT_BASE, else RESULT_BASE of
                  local.config, else results/ next to check; for
                  vfsidmap-check: ./results). check.time there keeps each
@@ -109,7 +111,9 @@ quote them so the shell does not expand them.
 
 Environment:
   RESULT_BASE    results directory (as --results)
-  TEST_TIMEOUT   per-test timeout in seconds (as -T)
+  TEST_TIMEOUT   per-test timeout in seconds, 1 to 999999 (as -T, which wins
+                 over it; it wins over TEST_TIMEOUT of local.config); set
+                 to anything else, empty included: exit 2
   VT_NO_PROGRESS=1  no status line even on a terminal (run/vm sets it)
   VT_RUN_BASE    where run directories (images, mount point, lock) are
                  made: an existing absolute directory, default /var/tmp; a
@@ -157,7 +161,7 @@ vt_parse_options() {
 			    xunit|xunit-quiet) VT_REPORT_FORMAT=$2 ;;
 			    *) vt_bad "-R: unknown report format '$2' (known: xunit, xunit-quiet)"; return 2 ;;
 			    esac ;;
-			-T) [[ "$2" =~ ^[1-9][0-9]{0,5}$ ]] || { vt_bad "-T wants a whole number of seconds, got '$2'"; return 2; }
+			-T) vt_seconds_ok "$2" || { vt_bad "-T wants a whole number of seconds from 1 to 999999, got '$2'"; return 2; }
 			    VT_TIMEOUT=$2 ;;
 			--results) VT_RESULTS=$2 ;;
 			-i|-I|-L)
@@ -205,6 +209,16 @@ vt_parse_options() {
 		*) VT_TEST_ARGS+=("$1"); shift ;;
 		esac
 	done
+	# TEST_TIMEOUT in the environment: what -T takes (-T wins over it,
+	# vt_plan_sections); a value that is no number of seconds is refused
+	# rather than left to a default nobody asked for
+	if [ -n "${TEST_TIMEOUT+x}" ]; then
+		vt_seconds_ok "$TEST_TIMEOUT" || {
+			vt_bad "TEST_TIMEOUT (environment) wants a whole number of seconds from 1 to 999999, got '$TEST_TIMEOUT'"
+			return 2
+		}
+		VT_ENV_TIMEOUT=$TEST_TIMEOUT
+	fi
 	if [ -n "$VT_FS_ARG" ]; then
 		local f list known seen=" "
 		known=$("$VT_TOOL" fs-table names) || { vt_bad "vfsidmap-tool fs-table failed (run ./bootstrap)"; return 2; }
@@ -261,6 +275,12 @@ vt_mutation_score() {
 	fi
 	rm -rf -- "$tree"
 	return $rc
+}
+
+# A per-test timeout as -T and TEST_TIMEOUT take it: 1 to 999999 seconds,
+# digits only, no leading zero (no octal surprise in $(( ))).
+vt_seconds_ok() { # value
+	[[ "$1" =~ ^[1-9][0-9]{0,5}$ ]]
 }
 
 # -c and -E read regular files of bounded size only: a directory, a FIFO

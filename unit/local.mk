@@ -132,3 +132,7 @@ EXTRA_DIST += unit/test-jobs.sh unit/test-sysctl-lock.sh
 # run/phase-times: where a run's wall time went, from check's kmsg markers (TAP).
 TESTS += unit/test-phase-times.sh
 EXTRA_DIST += unit/test-phase-times.sh
+# TEST_TIMEOUT of the environment: the per-test timeout, -T over it, it
+# over local.config's; values that are no number of seconds: exit 2 (root).
+TESTS += unit/test-timeout-env.sh
+EXTRA_DIST += unit/test-timeout-env.sh
