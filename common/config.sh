@@ -28,7 +28,15 @@ vt_load_config() {
 	out=$("$VT_TOOL" config "$VT_CONFIG_FILE" --sections) || return 2
 	mapfile -t VT_CONFIG_SECTIONS <<<"$out"
 	vt_config_result_base || return 2
-	local s found
+	local s found seen=" "
+	# -s a -s a would run the section twice under one name
+	for s in ${VT_SECTION_ARGS[@]+"${VT_SECTION_ARGS[@]}"}; do
+		if [[ "$seen" == *" $s "* ]]; then
+			echo "check: -s $s is given twice: each section runs once" >&2
+			return 2
+		fi
+		seen+="$s "
+	done
 	for s in ${VT_SECTION_ARGS[@]+"${VT_SECTION_ARGS[@]}"} ${VT_EXCLUDE_SECTIONS[@]+"${VT_EXCLUDE_SECTIONS[@]}"}; do
 		found=0
 		for out in "${VT_CONFIG_SECTIONS[@]}"; do [ "$out" = "$s" ] && found=1; done
@@ -61,6 +69,8 @@ vt_fs_list_from_arg() {
 	fi
 }
 
+# Where each run's name came from (for the message when two collide).
+declare -A VT_RUN_ORIGIN=()
 vt_add_run() { # name fs dev dir mkfs mopts timeout scratch
 	local i=${#VT_SECTIONS[@]}
 	VT_SECTIONS+=("$i")
@@ -114,6 +124,7 @@ vt_plan_sections() {
 		eval "$vars"
 		if [ "$TEST_DIR_MOUNTED" = yes ]; then
 			vt_existing_mount_section "$s" || return 2
+			vt_run_name_free "$s" "section [$s]" || return 2
 			vt_add_run "$s" "$FSTYP" "" "$TEST_DIR" "" "" "${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-${TEST_TIMEOUT:-1200}}}" ""
 			VT_S_EXISTING[${VT_SECTIONS[-1]}]=1
 			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
@@ -130,16 +141,36 @@ vt_plan_sections() {
 		fi
 		local t=${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-${TEST_TIMEOUT:-1200}}} name=$s
 		if [ -n "$FSTYP" ]; then
+			vt_run_name_free "$name" "section [$s]" || return 2
 			vt_add_run "$name" "$FSTYP" "$TEST_DEV" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" "$SCRATCH_DEV"
 			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
 		else
 			for fs in $(vt_fs_list_from_arg); do
 				[ ${#sections[@]} -gt 1 ] && name="$s-$fs" || name=$fs
+				vt_run_name_free "$name" "section [$s] on $fs (it sets no FSTYP: one run a filesystem, this one named $name)" ||
+					return 2
 				vt_add_run "$name" "$fs" "" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" ""
 				VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
 			done
 		fi
 	done
+}
+
+# A run's name is its results directory (RESULTS/NAME), its JUnit and
+# KTAP ids and its image (RUNDIR/NAME.img): two runs of one name would
+# overwrite each other's results and, with -j, share an image. A section
+# without FSTYP makes names of its own (SECTION-FS), which can be another
+# section's: refused, naming both, rather than renamed behind the user's
+# back (a name that changes with the other sections present would move
+# results and break -s, replay lines and comparisons between runs).
+vt_run_name_free() { # name origin
+	local i
+	for i in ${VT_SECTIONS[@]+"${VT_SECTIONS[@]}"}; do
+		[ "${VT_S_NAME[$i]}" = "$1" ] || continue
+		echo "check: $VT_CONFIG_FILE: two runs would be named '$1': ${VT_RUN_ORIGIN[$1]} and $2; each run needs a name of its own (its results directory, JUnit ids and image): rename one of the sections" >&2
+		return 2
+	done
+	VT_RUN_ORIGIN[$1]=$2
 }
 
 # TEST_DIR_MOUNTED=yes: TEST_DIR is a filesystem the user mounted (a FUSE

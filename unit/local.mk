@@ -136,3 +136,7 @@ EXTRA_DIST += unit/test-phase-times.sh
 # over local.config's; values that are no number of seconds: exit 2 (root).
 TESTS += unit/test-timeout-env.sh
 EXTRA_DIST += unit/test-timeout-env.sh
+# Two runs of one name (a section without FSTYP beside [SECTION-FS], -s
+# twice): exit 2 naming both sections, before anything is made (root).
+TESTS += unit/test-run-names.sh
+EXTRA_DIST += unit/test-run-names.sh
