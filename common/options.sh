@@ -284,17 +284,36 @@ vt_seconds_ok() { # value
 }
 
 # -c and -E read regular files of bounded size only: a directory, a FIFO
-# or /dev/zero would hang the reader or make it spin.
-vt_input_file() { # what path
-	local size
-	if [ ! -e "$2" ]; then vt_bad "$1 '$2' does not exist"; return 2; fi
-	if [ ! -f "$2" ]; then vt_bad "$1 '$2' is not a regular file"; return 2; fi
-	if [ ! -r "$2" ]; then vt_bad "$1 '$2' cannot be read"; return 2; fi
-	size=$(stat -L -c %s -- "$2" 2>/dev/null) || { vt_bad "$1 '$2' cannot be read"; return 2; }
-	if [ "$size" -gt "$VT_INPUT_MAX" ]; then
-		vt_bad "$1 '$2' is larger than $VT_INPUT_MAX bytes"
-		return 2
+# or /dev/zero would hang the reader or make it spin. A procfs or sysfs file is regular and says size 0 whatever a read gives
+# (/proc/self/pagemap gives more than any reader could take): what a read
+# gives is counted, up to one byte past the cap; the readers stop at a
+# cap too (vt_load_expunge_file at this one, vfsidmap-tool config at
+# 16 MiB).
+vt_input_why() { # path -> VT_INPUT_WHY: what is wrong with it, or ""
+	local size n rc
+	VT_INPUT_WHY=""
+	if [ ! -e "$1" ]; then VT_INPUT_WHY="does not exist"
+	elif [ ! -f "$1" ]; then VT_INPUT_WHY="is not a regular file"
+	elif [ ! -r "$1" ]; then VT_INPUT_WHY="cannot be read"
+	elif ! size=$(stat -L -c %s -- "$1" 2>/dev/null); then VT_INPUT_WHY="cannot be read"
+	elif [ "$size" -gt "$VT_INPUT_MAX" ]; then VT_INPUT_WHY="is larger than $VT_INPUT_MAX bytes"
+	else
+		# (a failing read after the cap is past the cap too: pagemap
+		# fails a read of a size not a multiple of 8)
+		n=$(head -c "$((VT_INPUT_MAX + 1))" -- "$1" 2>/dev/null | wc -c; exit "${PIPESTATUS[0]}") && rc=0 || rc=$?
+		if [ "${n:-0}" -gt "$VT_INPUT_MAX" ] || { [ "$rc" != 0 ] && [ "${n:-0}" -ge "$VT_INPUT_MAX" ]; }; then
+			VT_INPUT_WHY="gives more than $VT_INPUT_MAX bytes when read (its size says $size: a procfs or sysfs file?)"
+		elif [ "$rc" != 0 ]; then
+			VT_INPUT_WHY="cannot be read (a read failed after ${n:-0} bytes)"
+		fi
 	fi
+	[ -z "$VT_INPUT_WHY" ]
+}
+
+vt_input_file() { # what path
+	vt_input_why "$2" && return 0
+	vt_bad "$1 '$2' $VT_INPUT_WHY (wanted: a regular file of at most $VT_INPUT_MAX bytes)"
+	return 2
 }
 
 # Running tests needs root: without it nothing could be tested and a

@@ -117,8 +117,8 @@ vt_order_tests() {
 # ("*|test" without a filesystem). Files under expunge/ named after a
 # filesystem (expunge/xfs) apply to runs on it, and expunge/kernel/M.N to
 # runs on an M.N kernel, unless --no-default-expunges.
-vt_load_expunge_file() { # file implied-fs-or-empty
-	local file=$1 implied=$2 line n=0 name reason fs foreign=() test case
+vt_load_expunge_file() { # file implied-fs-or-empty [bounded]
+	local file=$1 implied=$2 line n=0 name reason fs foreign=() test case efd
 	# Case lines of one test come in runs (expunge/xfs: hundreds for
 	# matrix/008): they are gathered in a plain variable and appended to
 	# VT_CASE_EXPUNGES once a run (appending to an associative array's
@@ -129,6 +129,14 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 	# be read from a pipe a byte a system call
 	local -
 	set -f
+	# a file of -E: no more than VT_INPUT_MAX bytes of it (vt_input_file
+	# counted that many when the option was read; a procfs file may give
+	# more now); the suite's own are read as they are, at a file's speed
+	if [ "${3:-}" = bounded ]; then
+		exec {efd}< <(exec head -c "$VT_INPUT_MAX" -- "$file")
+	else
+		exec {efd}<"$file"
+	fi || return 2
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		reason=""
@@ -173,12 +181,15 @@ vt_load_expunge_file() { # file implied-fs-or-empty
 			foreign+=("$name")
 		elif [[ "$name" =~ ^(([a-z0-9]+):)?([a-z0-9_-]+/[0-9]{3})(/(.+))?$ ]]; then
 			echo "check: $file:$n: unknown test '${BASH_REMATCH[3]}'" >&2
+			exec {efd}<&-
 			return 2
 		else
 			echo "check: $file:$n: want [fs:]suite/NNN[/case], got '$name'" >&2
+			exec {efd}<&-
 			return 2
 		fi
-	done <"$file"
+	done <&"$efd"
+	exec {efd}<&-
 	[ -z "$key" ] || VT_CASE_EXPUNGES["$key"]+=$acc
 	[ ${#foreign[@]} -eq 0 ] || vt_notice_foreign "$file" "${foreign[@]}"
 }
@@ -220,7 +231,7 @@ vt_load_expunges() {
 		fi
 	fi
 	for file in ${VT_EXPUNGE_FILES[@]+"${VT_EXPUNGE_FILES[@]}"}; do
-		vt_load_expunge_file "$file" "" || return 2
+		vt_load_expunge_file "$file" "" bounded || return 2
 	done
 }
 

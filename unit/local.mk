@@ -140,3 +140,7 @@ EXTRA_DIST += unit/test-timeout-env.sh
 # twice): exit 2 naming both sections, before anything is made (root).
 TESTS += unit/test-run-names.sh
 EXTRA_DIST += unit/test-run-names.sh
+# -E, -c and VT_EXPUNGE read bounded: /proc/self/pagemap, /dev/zero, a
+# FIFO are exit 2 at once, in check and in the test programs (root).
+TESTS += unit/test-expunge-input.sh
+EXTRA_DIST += unit/test-expunge-input.sh

@@ -832,7 +832,12 @@ static int matrix_run(const struct mx_space *sp, bool sample, const char *base_n
 	k.lazy = true;	/* flushed a block at a time (run_block) */
 	memset(&w, 0, sizeof(w));
 	memset(&cov, 0, sizeof(cov));
-	vt_expunges_load(&x);
+	if (vt_expunges_load(&x, note, sizeof(note)) < 0) {
+		/* bad input: before anything is built */
+		vt_ktap_header(&k, 0);
+		vt_ktap_diag(&k, "%s", note);
+		return 2;
+	}
 	note[0] = 0;
 	{
 		int nbreak;

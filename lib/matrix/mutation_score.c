@@ -175,7 +175,10 @@ int mx_matrix_score(const struct mx_space *sp, const char *fstype, const char *s
 		fprintf(stderr, "vfsidmap: mutation-score: %s\n", why_not);
 		return 2;
 	}
-	vt_expunges_load(&x);
+	if (vt_expunges_load(&x, note, sizeof(note)) < 0) {
+		fprintf(stderr, "vfsidmap: mutation-score: %s\n", note);
+		return 2;
+	}
 	vt_mut_clear();
 	if (mx_mutants_init(&mu) < 0)
 		return 2;

@@ -933,7 +933,11 @@ int mx_list_sample(const struct mx_space *sp, const char *fstype)
 		fprintf(stderr, "vfsidmap: --list-sample: %s\n", why ? why : "out of memory");
 		return 2;
 	}
-	vt_expunges_load(&x);
+	if (vt_expunges_load(&x, note, sizeof(note)) < 0) {
+		fprintf(stderr, "vfsidmap: --list-sample: %s\n", note);
+		free(sel);
+		return 2;
+	}
 	n = mx_sample_for_world(&w, sp, &x, sel, note, sizeof(note), &how);
 	if (n < 0) {
 		fprintf(stderr, "vfsidmap: --list-sample: %s\n", note);

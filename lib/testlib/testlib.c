@@ -448,17 +448,25 @@ static void run_case(const struct vt_case *c, struct vt_ctx *base, struct vt_kta
 
 /* Case-level expunges from ./check -E: VT_EXPUNGE names a file of lines
  * "case<TAB>reason". An expunged case is not run and reported as a skip. */
+static struct vt_expunges case_expunges;
+static bool case_expunges_loaded;
+
+/* Reads VT_EXPUNGE once: 0, or -1 with ERR (bad input). */
+static int load_case_expunges(char *err, size_t errlen)
+{
+	if (case_expunges_loaded)
+		return 0;
+	case_expunges_loaded = true;
+	return vt_expunges_load(&case_expunges, err, errlen);
+}
+
 bool vt_case_expunged(const char *name, char *why, size_t len)
 {
-	static struct vt_expunges list;
-	static bool loaded;
+	char err[600];
 	const char *reason;
 
-	if (!loaded) {
-		vt_expunges_load(&list);
-		loaded = true;
-	}
-	reason = vt_expunged(&list, NULL, name);
+	load_case_expunges(err, sizeof(err));	/* test_main said why it failed */
+	reason = vt_expunged(&case_expunges, NULL, name);
 	if (reason)
 		snprintf(why, len, "expunged: %s", reason);
 	return reason != NULL;
@@ -597,6 +605,10 @@ static int test_main(const struct vt_test *t, int argc, char **argv)
 	 * in --list-cases order) runs in shard i % N + 1. */
 	if (shard && *shard && (sscanf(shard, "%d/%d", &si, &sn) != 2 || sn < 1 || si < 1 || si > sn)) {
 		fprintf(stderr, "VT_SHARD must be i/n with 1 <= i <= n\n");
+		return 2;
+	}
+	if (load_case_expunges(why_buf, sizeof(why_buf)) < 0) {
+		fprintf(stderr, "%s\n", why_buf);
 		return 2;
 	}
 	vt_ktap_init(&k, stdout, 0);
