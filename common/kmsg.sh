@@ -15,7 +15,11 @@ VT_KMSG_TAG=""
 # kernel/hung_task.c, kernel/rcu stall warnings).
 VT_KMSG_TROUBLE='WARNING:|BUG:|Oops|KASAN|UBSAN|kernel BUG|general protection fault|Unable to handle kernel|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked for more than|rcu: INFO: .* detected stalls|self-detected stall'
 
-# Where the kernel log is read from (a test may point it elsewhere).
+# Where the kernel log is read from (a test may point it elsewhere). One
+# named in the environment must be the kernel log (vt_kmsg_validate); one
+# that does not exist stands for a machine without /dev/kmsg (the run
+# says the log is not checked).
+VT_KMSG_DEV_GIVEN=${VT_KMSG_DEV:+1}
 VT_KMSG_DEV=${VT_KMSG_DEV:-/dev/kmsg}
 # check's open VT_KMSG_DEV is fd 5, at the record after the last test's;
 # the executor and the tests do not get it (run.sh, fs.sh: 5<&-).
@@ -27,6 +31,11 @@ VT_KMSG_RFD_PID=""  # the process that opened it (a -j worker opens its own)
 # buffer once, every later one only through what came since.
 vt_kmsg_open() {
 	[ "$VT_KMSG_RFD_PID" = "$BASHPID" ] && return 0
+	# (an open of a FIFO would wait for a writer for ever)
+	if [ -e "$VT_KMSG_DEV" ] && [ ! -c "$VT_KMSG_DEV" ]; then
+		VT_KMSG_OPEN_ERR="not a character device"
+		return 1
+	fi
 	if ! { exec 5<"$VT_KMSG_DEV"; } 2>/dev/null; then
 		VT_KMSG_OPEN_ERR="cannot open it for reading"
 		[ -e "$VT_KMSG_DEV" ] || VT_KMSG_OPEN_ERR="no such file"
@@ -81,13 +90,74 @@ vt_kmsg_mark() { # start|end section test
 	echo "vfsidmap: run $2 $3 $VT_KMSG_TAG $1" >/dev/kmsg 2>/dev/null
 }
 
-# The noise patterns, comment lines and blank lines left out.
+# The noise patterns, comment lines and blank lines left out. The files of
+# VT_DMESG_NOISE were found regular and small (vt_kmsg_validate); no more
+# than VT_INPUT_MAX bytes of each is read.
 vt_kmsg_noise() {
-	local f files=("$VT_TOP/expunge/dmesg/noise")
-	[ -n "${VT_DMESG_NOISE:-}" ] && IFS=: read -ra f <<<"$VT_DMESG_NOISE" && files+=("${f[@]}")
-	for f in "${files[@]}"; do
-		[ -r "$f" ] && grep -vE '^[[:space:]]*(#|$)' "$f"
+	local f files=()
+	[ -r "$VT_TOP/expunge/dmesg/noise" ] && grep -vE '^[[:space:]]*(#|$)' "$VT_TOP/expunge/dmesg/noise"
+	[ -n "${VT_DMESG_NOISE:-}" ] && IFS=: read -ra files <<<"$VT_DMESG_NOISE"
+	for f in ${files[@]+"${files[@]}"}; do
+		[ -f "$f" ] && [ -r "$f" ] && head -c "$VT_INPUT_MAX" -- "$f" | grep -vE '^[[:space:]]*(#|$)'
 	done
+	return 0
+}
+
+# Bad input, refused before anything is made (exit 2): a VT_DMESG_NOISE
+# that names anything but regular files of at most VT_INPUT_MAX bytes (a
+# FIFO or /dev/zero would hang the run or make it spin where it reads
+# them), or patterns grep -E refuses (each test's trouble would then go
+# unfiltered, or unseen); a VT_KMSG_DEV that exists and is not a character
+# device (an open of a FIFO waits for ever). Whether a character device
+# reads like the kernel log is asked as root (vt_kmsg_validate_dev).
+vt_kmsg_validate() {
+	local f files=() err
+	if [ -n "${VT_DMESG_NOISE:-}" ]; then
+		IFS=: read -ra files <<<"$VT_DMESG_NOISE"
+		for f in ${files[@]+"${files[@]}"}; do
+			if [ -z "$f" ]; then
+				echo "check: VT_DMESG_NOISE='$VT_DMESG_NOISE' has an empty file name (wanted: FILE[:FILE...])" >&2
+				return 2
+			fi
+			if ! vt_input_why "$f"; then
+				echo "check: VT_DMESG_NOISE: '$f' $VT_INPUT_WHY (wanted: regular files of grep -E patterns, each of at most $VT_INPUT_MAX bytes)" >&2
+				return 2
+			fi
+			# grep exits 2 on a pattern it cannot compile, 1 on no match
+			err=$(head -c "$VT_INPUT_MAX" -- "$f" | grep -vE '^[[:space:]]*(#|$)' | grep -E -f - /dev/null 2>&1)
+			if [ $? -gt 1 ]; then
+				echo "check: VT_DMESG_NOISE: '$f' has a pattern grep -E refuses: ${err#grep: -:*: } (wanted: one grep -E pattern a line, # comments)" >&2
+				return 2
+			fi
+		done
+	fi
+	if [ -n "$VT_KMSG_DEV_GIVEN" ] && [ -e "$VT_KMSG_DEV" ] && [ ! -c "$VT_KMSG_DEV" ]; then
+		echo "check: VT_KMSG_DEV=$VT_KMSG_DEV is not a character device (wanted: /dev/kmsg, or a device that reads like it)" >&2
+		return 2
+	fi
+	return 0
+}
+
+# As root, before the run: a character device named by VT_KMSG_DEV must
+# read like /dev/kmsg: a line written to /dev/kmsg shows in it. It is
+# read as check reads it, without blocking and bounded (runner/kmsg-cut.h:
+# anything but a kernel log record ends the read), so /dev/zero, /dev/null
+# or a tty are refused at once. Without a /dev/kmsg to write to, nothing
+# can be asked: the run says the log is not checked.
+vt_kmsg_validate_dev() {
+	local mark="vfsidmap: check $$ asks whether VT_KMSG_DEV reads like the kernel log" out rc why
+	[ -n "$VT_KMSG_DEV_GIVEN" ] && [ -c "$VT_KMSG_DEV" ] || return 0
+	{ printf '%s\n' "$mark" >/dev/kmsg; } 2>/dev/null || return 0
+	out=$(timeout 60 "$VT_TOOL" kmsg-cut --probe "$mark" "$VT_KMSG_DEV" 2>&1)
+	rc=$?
+	case $rc in
+	0) return 0 ;;
+	1) why="a line written to /dev/kmsg does not show in it" ;;
+	124) why="reading it took more than 60 s" ;;
+	*) why=${out#vfsidmap: kmsg-cut: } why=${why#reading the kernel log: } ;;
+	esac
+	echo "check: VT_KMSG_DEV=$VT_KMSG_DEV is not the kernel log: $why (wanted: /dev/kmsg, or a device that reads like it)" >&2
+	return 2
 }
 
 # After the test: its end marker, and what vfsidmap-tool test-files needs

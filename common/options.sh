@@ -20,7 +20,7 @@ VT_RESULTS=${RESULT_BASE:-}
 VT_CONFIG_FILE=""
 VT_VERBOSE=0
 VT_DEFAULT_EXPUNGES=1
-VT_INPUT_MAX=1048576   # -c and -E files: bytes
+VT_INPUT_MAX=1048576   # -c, -E and VT_DMESG_NOISE files: bytes
 VT_SHARD_MAX=1000000
 # xfstests' order and repetition flags (check -h of xfstests; issue 18)
 VT_RANDOMIZE=0
@@ -283,8 +283,9 @@ vt_seconds_ok() { # value
 	[[ "$1" =~ ^[1-9][0-9]{0,5}$ ]]
 }
 
-# -c and -E read regular files of bounded size only: a directory, a FIFO
-# or /dev/zero would hang the reader or make it spin. A procfs or sysfs file is regular and says size 0 whatever a read gives
+# -c, -E and VT_DMESG_NOISE read regular files of bounded size only: a
+# directory, a FIFO or /dev/zero would hang the reader or make it spin. A
+# procfs or sysfs file is regular and says size 0 whatever a read gives
 # (/proc/self/pagemap gives more than any reader could take): what a read
 # gives is counted, up to one byte past the cap; the readers stop at a
 # cap too (vt_load_expunge_file at this one, vfsidmap-tool config at

@@ -131,8 +131,13 @@ int vt_kmsg_cut(int fd, const struct vt_kmsg_cut *c)
 		}
 		if (n == 0)
 			break;
-		if (!parse(buf, (size_t)n, &r))
-			continue;
+		/* /dev/kmsg gives one whole record a read; anything else
+		 * (/dev/zero, a tty, a file) is not the kernel log, and reading
+		 * on would never end */
+		if (!parse(buf, (size_t)n, &r)) {
+			ret = -EBADMSG;
+			break;
+		}
 		if (!c->end) {
 			if (strcmp(r.text, c->start) == 0) {
 				found = true;

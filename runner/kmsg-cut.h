@@ -31,7 +31,9 @@ struct vt_kmsg_cut {
  * it read. With C->end NULL it reads up to the record C->start and writes
  * nothing (the probe of check's start).
  * Returns 0; 1 when C->start (probe) or C->end was not found; -errno when
- * FD could not be read (C->out has what was read). */
+ * FD could not be read (C->out has what was read), -EBADMSG when a read
+ * gave something that is not a record: FD is not the kernel log (a
+ * device such as /dev/zero would be read for ever). */
 int vt_kmsg_cut(int fd, const struct vt_kmsg_cut *c);
 
 #endif

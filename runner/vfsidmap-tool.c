@@ -57,8 +57,10 @@
  *                                   TROUBLE (not another run's selftest fake
  *                                   warning, TAG) to the file HITS; exit 1 if
  *                                   END was not found
- *   kmsg-cut --probe TEXT           read stdin up to the record TEXT: exit 0,
- *                                   1 if it is not there
+ *   kmsg-cut --probe TEXT [DEV]     read stdin (or DEV, a character device,
+ *                                   opened without blocking) up to the record
+ *                                   TEXT: exit 0, 1 if it is not there; what is
+ *                                   not a kernel log record there: exit 2
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
@@ -455,6 +457,15 @@ static void remove_out_file(const char *out, const char *suffix)
  * open /dev/kmsg on stdin (runner/kmsg-cut.h), ARGV START END TAG TROUBLE
  * HITS; one more digest line: "0", "1" (END not found) or "error: WHY".
  * A BASE.dmesg that cannot be written goes to *FAILED (when given). */
+/* Why vt_kmsg_cut() returned RET (< 0). */
+static const char *kmsg_error(int ret)
+{
+	if (ret == -EBADMSG)
+		return "a read gave no kernel log record (/dev/kmsg gives one "
+		       "\"PRIO,SEQ,USEC,FLAGS;TEXT\" a read)";
+	return strerror(-ret);
+}
+
 static void test_files_kmsg(const char *base, char **argv, const char **failed)
 {
 	static char dmesg[4096];
@@ -488,7 +499,7 @@ static void test_files_kmsg(const char *base, char **argv, const char **failed)
 			*failed = dmesg;
 	}
 	if (ret < 0)
-		printf("error: reading the kernel log: %s\n", strerror(-ret));
+		printf("error: reading the kernel log: %s\n", kmsg_error(ret));
 	else
 		printf("%d\n", ret);
 }
@@ -559,10 +570,21 @@ static int cmd_kmsg_cut(int argc, char **argv)
 {
 	struct vt_kmsg_cut c = { .out = stdout };
 	FILE *hits = NULL;
-	int ret;
+	int ret, fd = 0;
 
-	if (argc == 3 && strcmp(argv[1], "--probe") == 0) {
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "--probe") == 0) {
+		struct stat st;
+
 		c.start = argv[2];
+		/* DEV: opened here without blocking (a FIFO or a tty would
+		 * block check's own open), character devices only */
+		if (argc == 4) {
+			fd = open(argv[3], O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+			if (fd < 0)
+				return die("kmsg-cut: %s: %s", argv[3], strerror(errno));
+			if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))
+				return die("kmsg-cut: %s: not a character device", argv[3]);
+		}
 	} else if (argc == 6) {
 		c.start = argv[1];
 		c.end = argv[2];
@@ -573,15 +595,15 @@ static int cmd_kmsg_cut(int argc, char **argv)
 			return die("kmsg-cut: %s: %s", argv[5], strerror(errno));
 		c.hits = hits;
 	} else {
-		return die("usage: kmsg-cut START END TAG TROUBLE HITS | kmsg-cut --probe TEXT");
+		return die("usage: kmsg-cut START END TAG TROUBLE HITS | kmsg-cut --probe TEXT [DEV]");
 	}
-	ret = vt_kmsg_cut(0, &c);
+	ret = vt_kmsg_cut(fd, &c);
 	if (hits && fclose(hits) != 0 && ret == 0)
 		ret = -errno;
 	if (fflush(stdout) != 0 && ret == 0)
 		ret = -errno;
 	if (ret < 0)
-		return die("kmsg-cut: reading the kernel log: %s", strerror(-ret));
+		return die("kmsg-cut: reading the kernel log: %s", kmsg_error(ret));
 	return ret;
 }
 

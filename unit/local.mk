@@ -144,3 +144,7 @@ EXTRA_DIST += unit/test-run-names.sh
 # FIFO are exit 2 at once, in check and in the test programs (root).
 TESTS += unit/test-expunge-input.sh
 EXTRA_DIST += unit/test-expunge-input.sh
+# VT_DMESG_NOISE and VT_KMSG_DEV naming a FIFO, /dev/zero and the like:
+# exit 2 at once, nothing made; kmsg-cut stops on what is no record (root).
+TESTS += unit/test-kmsg-input.sh
+EXTRA_DIST += unit/test-kmsg-input.sh
