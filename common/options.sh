@@ -180,7 +180,10 @@ vt_parse_options() {
 			-j) [[ "$2" =~ ^[0-9]{1,9}$ ]] && [ "$((10#$2))" -ge 1 ] && [ "$((10#$2))" -le "$VT_JOBS_MAX" ] ||
 				{ vt_bad "-j wants a number of parallel runs from 1 to $VT_JOBS_MAX, got '$2'"; return 2; }
 			    VT_JOBS=$((10#$2)) ;;
-			--case) [[ "$2" =~ ^([a-z0-9_-]+/[0-9]{3})/(.+)$ ]] || { vt_bad "--case wants suite/NNN/case, got '$2'"; return 2; }
+			# (a case id is printable, without white space: a newline
+			# would pass for two ids where the id is looked up)
+			--case) [[ "$2" =~ ^([a-z0-9_-]+/[0-9]{3})/([[:graph:]]+)$ ]] ||
+				{ vt_bad "--case wants suite/NNN/case, the case printable and without white space or control characters (as --list-cases prints it), got $(printf '%q' "$2")"; return 2; }
 			    [ -z "$VT_CASE" ] || { vt_bad "--case is given twice: one case per run"; return 2; }
 			    VT_CASE=$2 VT_CASE_TEST=${BASH_REMATCH[1]} ;;
 			--seed) [[ "$2" =~ ^[0-9]{1,10}$ ]] || { vt_bad "--seed wants a number, got '$2'"; return 2; }

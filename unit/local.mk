@@ -148,3 +148,8 @@ EXTRA_DIST += unit/test-expunge-input.sh
 # exit 2 at once, nothing made; kmsg-cut stops on what is no record (root).
 TESTS += unit/test-kmsg-input.sh
 EXTRA_DIST += unit/test-kmsg-input.sh
+# Input that failed late is exit 2 up front: --case with a newline,
+# VT_SAMPLE_WITHOUT(_MUTANT) naming nothing, MKFS_OPTIONS and MOUNT_OPTIONS
+# that mkfs or mount refuse (root).
+TESTS += unit/test-early-input.sh
+EXTRA_DIST += unit/test-early-input.sh
