@@ -88,6 +88,29 @@ vt_validate_model_break() {
 	done
 }
 
+# VT_SAMPLE_WITHOUT (a rule) and VT_SAMPLE_WITHOUT_MUTANT (a mutant) leave
+# cases out of the quick sample (lib/matrix/sample_choice.h). A name that
+# is neither failed the sample test after the run had begun; it is asked
+# of a sample program (group matrix-sample) first: bad input, exit 2
+# before anything is made, whether or not a sample test is selected.
+vt_validate_sample_env() {
+	[ -n "${VT_SAMPLE_WITHOUT:-}${VT_SAMPLE_WITHOUT_MUTANT:-}" ] || return 0
+	local t bin out rc
+	for t in "${VT_ALL_TESTS[@]}"; do
+		vt_in_group "$t" matrix-sample || continue
+		bin=$(vt_test_binary "$t")
+		[ -x "$bin" ] || continue
+		out=$(timeout 60 "$bin" --check-sample-env 2>&1)
+		rc=$?
+		[ "$rc" = 0 ] && return 0
+		if [ "$rc" = 2 ]; then
+			echo "check: ${out:-$t --check-sample-env refused VT_SAMPLE_WITHOUT or VT_SAMPLE_WITHOUT_MUTANT}" >&2
+			return 2
+		fi
+	done
+	return 0   # no sample program could answer: its own run will say
+}
+
 # What a replay line carries, per run: the check to call (with the
 # environment in front) and its options (config and section, filesystem,
 # expunge defaults). Passed to each test as VT_REPLAY_CHECK and

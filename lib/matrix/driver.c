@@ -1035,6 +1035,10 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 	}
 	if ((i = mutant_option(argc, argv)) >= 0)
 		return i;
+	/* --check-sample-env: do VT_SAMPLE_WITHOUT and _MUTANT name a rule
+	 * and a mutant? (./check asks before a run: bad input) */
+	if (argc == 2 && strcmp(argv[1], "--check-sample-env") == 0)
+		return mx_sample_env_main();
 	if (argc > 1 && (strcmp(argv[1], "--sample-table") == 0 ||
 			 strcmp(argv[1], "--check-sample-table") == 0 ||
 			 strcmp(argv[1], "--sample-source") == 0))

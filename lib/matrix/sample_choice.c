@@ -116,6 +116,60 @@ void mx_row_cache_free(struct mx_row_cache *rc)
 	memset(rc, 0, sizeof(*rc));
 }
 
+int mx_sample_without(const struct mx_mutants *mu, enum vt_rule *drop, int *drop_mut, char *note,
+		      size_t notelen)
+{
+	const char *without = getenv("VT_SAMPLE_WITHOUT");
+	const char *without_mut = getenv("VT_SAMPLE_WITHOUT_MUTANT");
+	char id[600];
+	int k;
+
+	*drop = VT_R_NONE;
+	*drop_mut = -1;
+	if (without && *without) {
+		*drop = vt_rule_by_slug(without);
+		if (*drop == VT_R_NONE) {
+			snprintf(note, notelen, "VT_SAMPLE_WITHOUT: no rule '%s' (a rule id of "
+				 "lib/model/rule_table.h, as results/rule-coverage.tsv names it)",
+				 without);
+			return -1;
+		}
+	}
+	if (without_mut && *without_mut) {
+		for (k = 0; k < mu->n && *drop_mut < 0; k++) {
+			vt_mp_id(vt_mp_get(mu->point[k]), mu->op[k], id, sizeof(id));
+			if (strcmp(id, without_mut) == 0)
+				*drop_mut = k;
+		}
+		if (*drop_mut < 0) {
+			snprintf(note, notelen, "VT_SAMPLE_WITHOUT_MUTANT: no mutant '%s' (an id "
+				 "runner/vfsidmap-tool mutants lists)", without_mut);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int mx_sample_env_main(void)
+{
+	struct mx_mutants mu;
+	enum vt_rule drop;
+	char note[900];
+	int drop_mut, ret;
+
+	if (mx_mutants_init(&mu) < 0) {
+		fprintf(stderr, "vfsidmap: out of memory\n");
+		return 2;
+	}
+	ret = mx_sample_without(&mu, &drop, &drop_mut, note, sizeof(note));
+	mx_mutants_free(&mu);
+	if (ret < 0) {
+		fprintf(stderr, "%s\n", note);
+		return 2;
+	}
+	return 0;
+}
+
 int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp,
 			    const struct vt_expunges *x, int *sel, char *note, size_t notelen,
 			    const struct mx_mutants *mu, struct mx_mstats *ms,
@@ -136,7 +190,7 @@ int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp
 	uint8_t *seen = malloc((size_t)mu->npoints + 1);
 	uint64_t *covered_mut = calloc((size_t)nwords, sizeof(uint64_t));
 	int killable = 0, killed = 0, killed_rules_only = 0;
-	char nm[512], id[600];
+	char nm[512];
 
 	if (!bits || !cand || !pick || !kills || !seen || !covered_mut) {
 		nchosen = -1;
@@ -157,25 +211,9 @@ int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp
 	}
 	if (rc && (rc->total != sp->total || rc->nwords != nwords))
 		rc = NULL;	/* made for another space */
-	if (without && *without) {
-		drop = vt_rule_by_slug(without);
-		if (drop == VT_R_NONE) {
-			snprintf(note, notelen, "VT_SAMPLE_WITHOUT: no rule '%s'", without);
-			nchosen = -1;
-			goto out;
-		}
-	}
-	if (without_mut && *without_mut) {
-		for (k = 0; k < mu->n && drop_mut < 0; k++) {
-			vt_mp_id(vt_mp_get(mu->point[k]), mu->op[k], id, sizeof(id));
-			if (strcmp(id, without_mut) == 0)
-				drop_mut = k;
-		}
-		if (drop_mut < 0) {
-			snprintf(note, notelen, "VT_SAMPLE_WITHOUT_MUTANT: no mutant '%s'", without_mut);
-			nchosen = -1;
-			goto out;
-		}
+	if (mx_sample_without(mu, &drop, &drop_mut, note, notelen) < 0) {
+		nchosen = -1;
+		goto out;
 	}
 	for (g = 0; g < sp->total; g++) {
 		struct vt_mcase c;

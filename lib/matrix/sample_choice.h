@@ -16,6 +16,15 @@ struct mx_mutants {
 	unsigned int *op;	/* mutant -> operator bit */
 	int *slot;		/* point * VT_MOP__NBITS + operator bit number -> mutant */
 };
+/* VT_SAMPLE_WITHOUT (a rule slug) and VT_SAMPLE_WITHOUT_MUTANT (a mutant
+ * id) as the sample reads them: DROP the rule (VT_R_NONE: unset or empty),
+ * DROP_MUT the mutant's number in MU (-1: unset or empty); 0, or -1 with
+ * NOTE when one of them names nothing. */
+int mx_sample_without(const struct mx_mutants *mu, enum vt_rule *drop, int *drop_mut, char *note,
+		      size_t notelen);
+/* --check-sample-env: the check above alone, before a run (./check asks
+ * it): 0, or the note on stderr and 2. */
+int mx_sample_env_main(void);
 /* Per-mutant counts over a set of cases. */
 struct mx_mstats {
 	uint32_t *reached, *differs, *kills;
