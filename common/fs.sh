@@ -74,6 +74,86 @@ vt_prepare_fs() { # run index
 	esac
 }
 
+# MKFS_OPTIONS and MOUNT_OPTIONS of local.config, tried before the run:
+# options mkfs or mount refuse are bad input (exit 2, with the tool's own
+# words), not an error of every test after the run has begun. For each
+# distinct filesystem and options of the planned runs, the image is made
+# with MKFS_OPTIONS in a private temporary directory as vt_prepare_fs
+# makes it (a configured TEST_DEV is never made: it is mounted itself, as
+# each test mounts it), and the executor mounts it with MOUNT_OPTIONS in
+# a mount namespace of its own, as for every test, running /bin/true
+# there. A filesystem the kernel lacks, or whose mkfs is not installed,
+# is left to the run (its tests are notrun). Needs root. Returns 0, 2 (bad
+# options) or 130 (interrupted; the temporary directory removed).
+VT_OPTS_TMP=""
+vt_check_fs_options() {
+	local i fs make mkfs key src out rc=0 true_bin status
+	local -A tried=()
+	true_bin=$(type -P true) || true_bin=/bin/true
+	for i in "${VT_SECTIONS[@]}"; do
+		[ -z "${VT_S_EXISTING[$i]:-}" ] || continue
+		[ -n "${VT_S_MKFS[$i]}${VT_S_MOPTS[$i]}" ] || continue
+		fs=${VT_S_FS[$i]}
+		key="$fs|${VT_S_DEV[$i]}|${VT_S_MKFS[$i]}|${VT_S_MOPTS[$i]}"
+		[ -z "${tried[$key]+x}" ] || continue
+		tried[$key]=1
+		"$VT_TOOL" fs-in-kernel "$fs" || continue
+		make=$(vt_fs_field "$fs" make)
+		[ "$make" = image ] && [ -n "${VT_S_DEV[$i]}" ] && continue   # notrun (vt_prepare_fs)
+		if [ -z "$VT_OPTS_TMP" ]; then
+			VT_OPTS_TMP=$(mktemp -d "${TMPDIR:-/tmp}/vfsidmap-options.XXXXXX") && mkdir "$VT_OPTS_TMP/mnt" || {
+				echo "check: cannot make a temporary directory in ${TMPDIR:-/tmp} to try MKFS_OPTIONS and MOUNT_OPTIONS in" >&2
+				rc=2
+				break
+			}
+			trap 'rm -rf --one-file-system "$VT_OPTS_TMP"; exit 130' INT TERM HUP
+		fi
+		src=""
+		if [ "$make" = mkfs ] || [ "$make" = image ]; then
+			src=${VT_S_DEV[$i]}
+		fi
+		if [ -z "$src" ] && { [ "$make" = mkfs ] || [ "$make" = image ]; }; then
+			mkfs=$(vt_fs_field "$fs" mkfs)
+			command -v "$mkfs" >/dev/null 2>&1 || [ -x "/sbin/$mkfs" ] || [ -x "/usr/sbin/$mkfs" ] || continue
+			src=$VT_OPTS_TMP/$fs.img
+			rm -f -- "$src"
+			if ! out=$(PATH="$PATH:/sbin:/usr/sbin" "$VT_TOOL" mkimage "$fs" "$src" "${VT_S_MKFS[$i]}" 2>&1); then
+				echo "check: section ${VT_S_NAME[$i]}: MKFS_OPTIONS=\"${VT_S_MKFS[$i]}\": $fs's mkfs refuses them (tried on a scratch image):" >&2
+				printf '%s\n' "$out" | sed 's/^/  /' >&2
+				rc=2
+				break
+			fi
+		fi
+		out=$("$VT_EXEC" --fstype "$fs" --source "$src" --mnt "$VT_OPTS_TMP/mnt" \
+			--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "$VT_OPTS_TMP/status" \
+			-- "$true_bin" 2>&1 5<&- 8>&- 9>&-)
+		status=""
+		[ -r "$VT_OPTS_TMP/status" ] && IFS= read -r status <"$VT_OPTS_TMP/status"
+		# only a refused mount is the options' doing; any other failure
+		# of the executor is the run's to report, as it reports it now
+		if [[ "$status" == "error: mount -t "* ]]; then
+			if [ -n "${VT_S_MOPTS[$i]}" ]; then
+				local on="a $fs mount"
+				[ -n "$src" ] && on="a scratch $fs image${VT_S_MKFS[$i]:+ made with MKFS_OPTIONS=\"${VT_S_MKFS[$i]}\"}"
+				[ -n "${VT_S_DEV[$i]}" ] && on="TEST_DEV ${VT_S_DEV[$i]}"
+				echo "check: section ${VT_S_NAME[$i]}: MOUNT_OPTIONS: the mount refuses -o ${VT_S_MOPTS[$i]} (tried on $on, in a mount namespace of its own):" >&2
+			else
+				echo "check: section ${VT_S_NAME[$i]}: MKFS_OPTIONS=\"${VT_S_MKFS[$i]}\": an image made with them does not mount (tried on a scratch image, in a mount namespace of its own):" >&2
+			fi
+			printf '  %s\n' "${status#error: }" ${out:+"$out"} >&2
+			rc=2
+			break
+		fi
+		[ "$src" = "$VT_OPTS_TMP/$fs.img" ] && rm -f -- "$src"
+	done
+	if [ -n "$VT_OPTS_TMP" ]; then
+		rm -rf --one-file-system "$VT_OPTS_TMP"
+		VT_OPTS_TMP=""
+		trap - INT TERM HUP
+	fi
+	return $rc
+}
+
 # How the executor gets the filesystem of run I: its source and mount
 # options, or the scratch directory of an existing mount to bind.
 vt_exec_fs_args() { # run index -> VT_EXEC_FS (array)
