@@ -8,6 +8,26 @@
 VT_PROGRESS_FILE=""
 declare -A VT_LAST_TIME=()
 
+# Standard output going away (./check ... | head, a log reader that quit)
+# must not end the run: bash would die of SIGPIPE at its next line, with
+# the results left unpublished. With SIGPIPE caught (not ignored: the
+# executor and the tests start with it at its default) the write fails
+# with EPIPE instead, once, and from then on the terminal's lines go to
+# /dev/null: the run goes on, publishes its results and ends with its own
+# status. Stderr goes too when it is the same pipe.
+vt_stdout_guard() {
+	trap vt_stdout_gone PIPE
+}
+
+vt_stdout_gone() {
+	if [ -p /dev/fd/1 ] || [ -S /dev/fd/1 ]; then
+		[[ /dev/fd/2 -ef /dev/fd/1 ]] && exec 2>/dev/null
+		exec >/dev/null
+	elif [ -p /dev/fd/2 ] || [ -S /dev/fd/2 ]; then
+		exec 2>/dev/null
+	fi
+}
+
 # On a terminal, the file the test writes its counts to; else "".
 vt_progress_prepare() {
 	VT_PROGRESS_FILE=""

@@ -153,3 +153,7 @@ EXTRA_DIST += unit/test-kmsg-input.sh
 # that mkfs or mount refuse (root).
 TESTS += unit/test-early-input.sh
 EXTRA_DIST += unit/test-early-input.sh
+# ./check ... | head: the run goes on and publishes its results, with its
+# own exit status, also with -j 2 (root).
+TESTS += unit/test-stdout-gone.sh
+EXTRA_DIST += unit/test-stdout-gone.sh
