@@ -278,11 +278,15 @@ nobody -l >/dev/null 2>&1 && nobody -n --fs tmpfs idmapped/001 >/dev/null 2>&1 &
 	nobody --list-cases idmapped/001 >/dev/null 2>&1 && nobody -h >/dev/null 2>&1; rc=$?
 ok $rc "not root: -l, -n, --list-cases and -h still work"
 
-# 59: a config value with bytes that are not UTF-8 cannot break result.xml
+# 59: bytes that are not UTF-8 cannot break result.xml: in a config value
+# the mount refuses they are bad input, found before the run (exit 2,
+# nothing made); on the command line they reach result.xml, made valid
 printf '[bytes]\nFSTYP=tmpfs\nMOUNT_OPTIONS=size=1m,x\xff\xfe\x01y\n' >"$T/bytes.config"
 ./check -c "$T/bytes.config" --results "$T/bytes" idmapped/001 >"$T/o" 2>&1; rc=$?
-ok $([ $rc = 1 ] && valid_xml "$T/bytes/result.xml" && grep -q '<error type="setup"' "$T/bytes/result.xml"; echo $?) \
-	"non-UTF-8 bytes of a config value: result.xml valid, the broken setup an <error> (exit $rc)"
+./check -e "$(printf 'x\xff\xfe\x01y/001')" --fs tmpfs --results "$T/bytes2" idmapped/001 >>"$T/o" 2>&1; rc2=$?
+ok $([ $rc = 2 ] && [ ! -e "$T/bytes" ] && [ $rc2 = 0 ] && valid_xml "$T/bytes2/result.xml" &&
+	grep -q 'name="command" value="./check -e x' "$T/bytes2/result.xml"; echo $?) \
+	"non-UTF-8 bytes: in a config value refused before the run (exit $rc), on the command line result.xml valid (exit $rc2)"
 
 # 60: --shard splits a hand-written test's cases, together all of them
 all=$(./check --list-cases idmapped/001 | wc -l)
