@@ -54,8 +54,8 @@ vt_prepare_fs() { # run index
 				VT_FS_NOTRUN="$mkfs is not installed (Debian package $(vt_mkfs_package "$fs"))"
 				return
 			fi
-			VT_FS_SOURCE="$VT_RUNDIR/${VT_S_NAME[$i]}.img"
-			rm -f "$VT_FS_SOURCE"
+			VT_FS_SOURCE="${VT_RUNDIR:?}/${VT_S_NAME[$i]}.img"
+			vt_rm "$VT_FS_SOURCE"
 			if ! out=$(PATH="$PATH:/sbin:/usr/sbin" "$VT_TOOL" mkimage "$fs" "$VT_FS_SOURCE" "${VT_S_MKFS[$i]}" 2>&1); then
 				VT_FS_ERROR="making the $fs image failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
 				return
@@ -64,13 +64,13 @@ vt_prepare_fs() { # run index
 	fi
 	# Mount it in a throw-away namespace and try an idmapped mount of it.
 	out=$("$VT_EXEC" --fstype "$fs" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
-		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" \
+		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" \
 		-- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
 	4) VT_FS_NOTRUN=$(echo "$out" | head -n 1) ;;
-	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" 2>/dev/null) $out" ;;
+	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" 2>/dev/null) $out" ;;
 	esac
 }
 
@@ -101,7 +101,7 @@ vt_prepare_existing() { # run index
 			VT_FS_ERROR="cannot make a scratch directory in ${VT_S_DIR[$i]}: $d"
 			return
 		fi
-		echo "$d" >>"$VT_RUNDIR/scratch-dirs"
+		echo "$d" >>"${VT_RUNDIR:?}/scratch-dirs"
 		VT_S_SCRATCH[$i]=$d
 		if ! { vt_run_marker_text >"$d/$VT_SCRATCH_MARKER" && mkdir "$d/root" &&
 			chmod 0755 "$d" "$d/root"; } 2>/dev/null; then
@@ -111,12 +111,12 @@ vt_prepare_existing() { # run index
 	fi
 	VT_FS_BIND=$d/root
 	out=$("$VT_EXEC" --fstype "$fs" --bind "$VT_FS_BIND" --mnt "$VT_FS_MNT" --timeout 60 \
-		--status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
+		--status "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
 	4) VT_FS_NOTRUN="${VT_S_DIR[$i]} ($fs, mounted by the user): $(echo "$out" | head -n 1)"; return ;;
-	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" 2>/dev/null) $out"; return ;;
+	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" 2>/dev/null) $out"; return ;;
 	esac
 	# What the kernel must do depends on what the filesystem stores: the
 	# model knows that from the filesystem table only.
@@ -139,6 +139,6 @@ vt_remove_scratch_dirs() { # run dir
 		case "$d" in /*/vfsidmap.[0-9]*.??????) ;; *) continue ;; esac
 		[ -f "$d/$VT_SCRATCH_MARKER" ] && [ ! -L "$d/$VT_SCRATCH_MARKER" ] && [ ! -L "$d" ] || continue
 		cmp -s "$d/$VT_SCRATCH_MARKER" "$1/$VT_RUN_MARKER" || continue
-		rm -rf --one-file-system "$d"
+		vt_rm -r "$d"
 	done <"$1/scratch-dirs"
 }

@@ -60,7 +60,7 @@ vt_report_begin() {
 		>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
-	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $$"
+	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $VT_PID"
 	vt_log "command: ./check ${VT_ARGV:-}"
 }
 
@@ -229,12 +229,7 @@ vt_report_test() { # run index, test
 
 vt_report_end() {
 	# Every test run is over: a signal from here on finds the results
-	# complete (or already marked incomplete) and is ignored. Running a trap
-	# here could also break the report itself: bash 5.2 fails a trap that
-	# fires while it parses a command substitution ("trap: unexpected EOF
-	# while looking for matching `)'") and abandons the command it was in,
-	# which left a truncated result.xml (fuzz-check seed 1, SIGTERM at 1.7 s).
-	trap '' INT TERM HUP
+	# complete (or already marked incomplete), and is not read again.
 	local now elapsed total incomplete="" ended
 	printf -v now '%(%s)T' -1
 	TZ=UTC printf -v ended '%(%FT%T)T' -1
@@ -243,7 +238,7 @@ vt_report_end() {
 	# Decided once, here: a signal that comes later finds the results
 	# complete (vt_results_close goes by this, not by VT_INTERRUPTED).
 	VT_REPORT_INCOMPLETE=0
-	if [ "$VT_INTERRUPTED" = 1 ]; then
+	if vt_interrupted; then
 		VT_REPORT_INCOMPLETE=1
 		incomplete="run interrupted by ${VT_SIGNAL:-a signal} after $VT_N of $total test runs: results incomplete"
 	fi
