@@ -88,15 +88,15 @@ vt_job_worker() { # run-index job-dir job-stage first-N fds-of-check...
 	exec 6>&- 8>&- 9>&- </dev/null >"$jd/out" 2>"$jd/err"
 	VT_STAGE=$js VT_WORKDIR=$jd VT_PROGRESS_FILE="" VT_WRITE_ERROR=""
 	VT_N=$first VT_N_PASS=0 VT_N_FAIL=0 VT_N_SKIP=0 VT_N_ERR=0
-	VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0
+	VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0 VT_C_TL=0
 	VT_FAILED_LIST=() VT_NOTRUN_LIST=() VT_ERROR_LIST=()
 	: >"$js/check.log" && : >"$js/results.ktap" && : >"$js/.result.xml.part" && : >"$js/rule-coverage.tsv" ||
 		vt_write_failed "$js"
 	[ -n "$VT_WRITE_ERROR" ] || vt_run_section "$i"
 	# what check adds to its own (printf %q: read back with eval)
 	{
-		printf 'J_N=%d J_PASS=%d J_FAIL=%d J_SKIP=%d J_ERR=%d J_CP=%d J_CF=%d J_CS=%d\n' \
-			"$((VT_N - first))" "$VT_N_PASS" "$VT_N_FAIL" "$VT_N_SKIP" "$VT_N_ERR" "$VT_C_PASS" "$VT_C_FAIL" "$VT_C_SKIP"
+		printf 'J_N=%d J_PASS=%d J_FAIL=%d J_SKIP=%d J_ERR=%d J_CP=%d J_CF=%d J_CS=%d J_CT=%d\n' \
+			"$((VT_N - first))" "$VT_N_PASS" "$VT_N_FAIL" "$VT_N_SKIP" "$VT_N_ERR" "$VT_C_PASS" "$VT_C_FAIL" "$VT_C_SKIP" "$VT_C_TL"
 		vt_job_list J_FAILED ${VT_FAILED_LIST[@]+"${VT_FAILED_LIST[@]}"}
 		vt_job_list J_NOTRUN ${VT_NOTRUN_LIST[@]+"${VT_NOTRUN_LIST[@]}"}
 		vt_job_list J_ERRORS ${VT_ERROR_LIST[@]+"${VT_ERROR_LIST[@]}"}
@@ -195,12 +195,11 @@ vt_job_append() { # file target
 # Adds finished section I to this run as -j 1 would have written it.
 vt_job_merge() { # run-index
 	local i=$1 jd="${VT_RUNDIR:?}/jobs/$1" js="${VT_STAGE:?}/.jobs/$1" name=${VT_S_NAME[$1]} err f
-	local J_N=0 J_PASS=0 J_FAIL=0 J_SKIP=0 J_ERR=0 J_CP=0 J_CF=0 J_CS=0 J_WRITE_ERROR="" J_INTERRUPTED=0 J_FSCK_OFF=""
+	local J_N=0 J_PASS=0 J_FAIL=0 J_SKIP=0 J_ERR=0 J_CP=0 J_CF=0 J_CS=0 J_CT=0 J_WRITE_ERROR="" J_INTERRUPTED=0 J_FSCK_OFF=""
 	local -a J_FAILED=() J_NOTRUN=() J_ERRORS=()
 	vt_job_stream "$i"
 	vt_job_stream_close "$i"
-	# (sourced: no command substitution, which a signal's trap can break in
-	# bash 5.2, see vt_report_end)
+	# (sourced: no command substitution needed)
 	. "$jd/state"
 	if [ -n "$J_WRITE_ERROR" ]; then
 		VT_WRITE_ERROR=${VT_WRITE_ERROR:-$J_WRITE_ERROR}
@@ -240,6 +239,7 @@ vt_job_merge() { # run-index
 	VT_N=$((VT_N + J_N)) VT_N_PASS=$((VT_N_PASS + J_PASS)) VT_N_FAIL=$((VT_N_FAIL + J_FAIL))
 	VT_N_SKIP=$((VT_N_SKIP + J_SKIP)) VT_N_ERR=$((VT_N_ERR + J_ERR))
 	VT_C_PASS=$((VT_C_PASS + J_CP)) VT_C_FAIL=$((VT_C_FAIL + J_CF)) VT_C_SKIP=$((VT_C_SKIP + J_CS))
+	VT_C_TL=$((VT_C_TL + J_CT))
 	VT_FAILED_LIST+=(${J_FAILED[@]+"${J_FAILED[@]}"})
 	VT_NOTRUN_LIST+=(${J_NOTRUN[@]+"${J_NOTRUN[@]}"})
 	VT_ERROR_LIST+=(${J_ERRORS[@]+"${J_ERRORS[@]}"})

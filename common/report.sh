@@ -12,6 +12,9 @@
 
 VT_N_PASS=0 VT_N_FAIL=0 VT_N_SKIP=0 VT_N_ERR=0 VT_N=0
 VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0
+# Failures of a test as a whole (vt_test_level_leaves): leaves of
+# results.ktap, not cases, counted apart from VT_C_*.
+VT_C_TL=0
 VT_FAILED_LIST=() VT_NOTRUN_LIST=() VT_ERROR_LIST=()
 VT_START=0
 VT_REPORT_FORMAT=${VT_REPORT_FORMAT:-xunit}
@@ -114,12 +117,49 @@ vt_first_mismatch() { # ktap -> VT_MISMATCH
 		}' "$1" | cut -c 1-2000)
 }
 
+# The failures of a failed test as a whole, each to be a failing leaf of
+# its own in results.ktap: VT_LEAVES, triples "TYPE DIRECTIVE REASON"
+# (runner/ktap-nest.h). kunit.py parse, which kernel CI reads results.ktap
+# with, counts only the leaves of the tree (kunit_parser.py:
+# bubble_up_test_results): a parent's own "not ok" under cases that all
+# passed counts as passed there. So a crash, a timeout, a leak, trouble in
+# the kernel log, an fsck finding, a broken harness or an interrupted run
+# each gets a leaf "test-level:TYPE"; a test whose own failure is failed
+# cases (mismatch) has its leaves already. Each leaf is a failure that no
+# case shows, so whatever a test came to, "not ok" at its top line has at
+# least one failing leaf below it. CF: the test's failed cases.
+vt_test_level_leaves() { # -> VT_LEAVES
+	VT_LEAVES=()
+	case $VT_T_RESULT in
+	error)
+		# ktap.rst: "ERROR" says the test's execution failed, not the kernel
+		VT_LEAVES=("${VT_T_ERROR_TYPE:-harness}" ERROR "${VT_T_REASON:-the harness broke}")
+		return 0 ;;
+	fail) ;;
+	*) return 0 ;;
+	esac
+	case ${VT_T_OWN_FAIL:-} in
+	# ktap.rst: "TIMEOUT" on a "not ok" result says the test timed out
+	timeout) VT_LEAVES+=(timeout TIMEOUT "${VT_T_OWN_REASON#timeout: }") ;;
+	crash|leak) VT_LEAVES+=("$VT_T_OWN_FAIL" "" "$VT_T_OWN_REASON") ;;
+	esac
+	[ -n "${VT_T_KMSG_REASON:-}" ] && VT_LEAVES+=(kernel-log "" "$VT_T_KMSG_REASON")
+	[ -n "${VT_T_FSCK_REASON:-}" ] && VT_LEAVES+=(fsck "" "$VT_T_FSCK_REASON")
+	# failed, and no case did (the test said fail with every case ok)
+	if [ ${#VT_LEAVES[@]} = 0 ] && [ "${CF:-0}" = 0 ]; then
+		VT_LEAVES=("${VT_T_FAIL_TYPE:-mismatch}" "" "${VT_T_REASON:-the test failed and none of its cases did}")
+	fi
+	return 0
+}
+
 vt_report_test() { # run index, test
 	local i=$1 t=$2 name="${VT_S_NAME[$1]}:$2" line ktap=$VT_T_KTAP kline type msg
 	local rel="${VT_RESULT_DIR#"$PWD"/}/${VT_S_NAME[$i]}/$t"
 	VT_N=$((VT_N + 1))
 	vt_count_cases "$ktap"
 	VT_C_PASS=$((VT_C_PASS + CP)) VT_C_FAIL=$((VT_C_FAIL + CF)) VT_C_SKIP=$((VT_C_SKIP + CS))
+	vt_test_level_leaves
+	VT_C_TL=$((VT_C_TL + ${#VT_LEAVES[@]} / 3))
 	case $VT_T_RESULT in
 	pass)
 		VT_N_PASS=$((VT_N_PASS + 1))
@@ -157,11 +197,19 @@ vt_report_test() { # run index, test
 	# order of Documentation/dev-tools/ktap.rst: the nested version line,
 	# then "# Subtest: name", then the rest (its plan first). A stream
 	# without a version line gets one (the test died before writing it).
-	# (bash builtins, not an awk per test: forks are dear in a TCG guest)
+	# A test that passed or was not run wrote its stream whole (else it is
+	# an error: vt_output_short), copied here with bash builtins (forks are
+	# dear in a TCG guest); a failed one goes through ktap-nest, which
+	# makes it whole and adds its test-level leaves (runner/ktap-nest.h).
 	local -a klines=()
-	[ -s "$ktap" ] && mapfile -t klines <"$ktap"
+	local nest_failed=""
+	case $VT_T_RESULT in fail|error) ;; *) [ -s "$ktap" ] && mapfile -t klines <"$ktap" ;; esac
 	{
-		if [ ${#klines[@]} -gt 0 ]; then
+		if [ "$VT_T_RESULT" = fail ] || [ "$VT_T_RESULT" = error ]; then
+			local nest_in=$ktap
+			[ -f "$nest_in" ] || nest_in=""
+			"$VT_TOOL" ktap-nest "$name" "$nest_in" ${VT_LEAVES[@]+"${VT_LEAVES[@]}"} || nest_failed=1
+		elif [ ${#klines[@]} -gt 0 ]; then
 			local from=0
 			if [[ ${klines[0]} =~ ^(KTAP\ version\ [0-9]+|TAP\ version\ 1[34])$ ]]; then
 				printf '  %s\n' "${klines[0]}"
@@ -185,7 +233,12 @@ vt_report_test() { # run index, test
 		notrun) line="ok $VT_N $name # SKIP $VT_T_REASON"; echo "${line//$'\r'/}" ;;
 		fail|error) echo "not ok $VT_N $name" ;;
 		esac
-	} >>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
+	} >>"$VT_STAGE/results.ktap" && [ -z "$nest_failed" ] || vt_write_failed "$VT_STAGE/results.ktap"
+
+	# JUnit stays one testcase per test and filesystem, its counts the
+	# test runs': the test-level leaves above are how KTAP's leaf counting
+	# sees a failure of a test as a whole; here the testcase's <failure>
+	# (its type: timeout, crash, leak, kernel-log, fsck) or <error> is it.
 
 	# JUnit: one testcase per test and filesystem. A failure's message is
 	# its first mismatch and replay line; its type says what kind.
@@ -273,6 +326,14 @@ vt_report_end() {
 		echo "Failed ${#VT_FAILED_LIST[@]} of $VT_N test runs"
 	fi
 	echo "Cases: $VT_C_PASS passed, $VT_C_FAIL failed, $VT_C_SKIP skipped"
+	# Cases are the tests' own results; a failure of a test as a whole is
+	# no case, and is counted here instead (vt_test_level_leaves): kunit.py
+	# parse on results.ktap counts both as failed leaves, the cases'
+	# failures plus these.
+	if [ "$VT_C_TL" -gt 0 ]; then
+		echo "Test-level failures: $VT_C_TL (crash, timeout, leak, kernel log, fsck, harness: each a failing leaf test-level:TYPE in results.ktap)"
+		vt_log "Test-level failures: $VT_C_TL"
+	fi
 	echo "Results: $VT_RESULT_DIR (check.log, results.ktap, result.xml, rule-coverage.tsv)"
 	[ -n "$incomplete" ] && vt_log "$incomplete"
 	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && vt_log "Not run: ${VT_NOTRUN_LIST[*]}"

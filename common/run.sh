@@ -256,6 +256,9 @@ vt_run_one() { # run-index test resdir
 			vt_write_failed "the output of $t ($short; it is written under VT_RUN_BASE=$VT_RUN_BASE first, is that filesystem full or failing?)"
 		fi
 	fi
+	# What the test itself came to, kept apart from what the kernel's side
+	# adds below: each is a leaf of its own in results.ktap (vt_report_test).
+	VT_T_OWN_FAIL=$VT_T_FAIL_TYPE VT_T_OWN_REASON=$reason
 	# The kernel's side of the test: its log between the markers, and the
 	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there
 	# fails the test whatever it said; a broken harness stays an error.
@@ -263,10 +266,11 @@ vt_run_one() { # run-index test resdir
 	vt_phase "${VT_S_NAME[$i]}" "$t" kmsg
 	vt_fsck_after "$i" "$base"
 	vt_phase "${VT_S_NAME[$i]}" "$t" fsck
-	local kernel=""
+	local kernel="" kmsg=""
 	if [ -n "$VT_KMSG_HITS" ]; then
-		kernel="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
+		kmsg="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
 	fi
+	kernel=$kmsg
 	[ -n "$VT_FSCK_FAIL" ] && kernel+="${kernel:+; }$VT_FSCK_FAIL"
 	if [ -n "$kernel" ] && [ "$VT_T_RESULT" != error ]; then
 		# a test that failed on its own keeps its reason in front
@@ -275,6 +279,7 @@ vt_run_one() { # run-index test resdir
 		[ -n "$VT_KMSG_HITS" ] && VT_T_FAIL_TYPE=${VT_T_FAIL_TYPE:-kernel-log}
 		[ -n "$VT_FSCK_FAIL" ] && VT_T_FAIL_TYPE=${VT_T_FAIL_TYPE:-fsck}
 		reason="${reason:+$reason; }$kernel"
+		VT_T_KMSG_REASON=$kmsg VT_T_FSCK_REASON=$VT_FSCK_FAIL
 	fi
 	{
 		[ -n "$VT_KMSG_HITS" ] && { echo "== kernel log trouble"; printf '%s\n' "$VT_KMSG_HITS"; }
@@ -364,6 +369,7 @@ vt_run_section() { # run index
 		vt_interrupted && break
 		[ -n "$VT_WRITE_ERROR" ] && break
 		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_XML="" VT_T_COUNTED="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
+		VT_T_OWN_FAIL="" VT_T_OWN_REASON="" VT_T_KMSG_REASON="" VT_T_FSCK_REASON=""
 		# expunged, or ruled out by the filesystem table: no executor
 		vt_not_for_run_var "$i" "$t"
 		if [ -n "$VT_WHY" ]; then

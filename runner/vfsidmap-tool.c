@@ -59,6 +59,12 @@
  *                                   END was not found
  *   kmsg-cut --probe TEXT           read stdin up to the record TEXT: exit 0,
  *                                   1 if it is not there
+ *   ktap-nest NAME KTAP [TYPE DIRECTIVE REASON]...  a failed test's KTAP
+ *                                   (a file; "" or missing: none) as
+ *                                   results.ktap nests it, made whole, with a
+ *                                   failing leaf "test-level:TYPE" for each
+ *                                   triple (runner/ktap-nest.h); exit 2 if
+ *                                   writing stdout fails
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
@@ -69,6 +75,7 @@
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
 #include "kmsg-cut.h"
+#include "ktap-nest.h"
 #include "test-files.h"
 #include "xml-text.h"
 
@@ -555,6 +562,36 @@ static int cmd_test_files(int argc, char **argv)
 	return 3;
 }
 
+/* ktap-nest NAME KTAP [TYPE DIRECTIVE REASON]... (runner/ktap-nest.h) */
+static int cmd_ktap_nest(int argc, char **argv)
+{
+	struct vt_ktap_leaf *leaves;
+	size_t n, i;
+	FILE *in = NULL;
+	int ret;
+
+	if (argc < 3 || (argc - 3) % 3 != 0)
+		return die("usage: vfsidmap-tool ktap-nest NAME KTAP [TYPE DIRECTIVE REASON]...");
+	n = (size_t)(argc - 3) / 3;
+	leaves = calloc(n ? n : 1, sizeof(*leaves));
+	if (!leaves)
+		return die("ktap-nest: out of memory");
+	for (i = 0; i < n; i++) {
+		leaves[i].type = argv[3 + 3 * i];
+		leaves[i].directive = argv[4 + 3 * i];
+		leaves[i].reason = argv[5 + 3 * i];
+	}
+	/* no file (the test never started, or its output is gone): a test
+	 * that wrote nothing */
+	if (argv[2][0])
+		in = fopen(argv[2], "re");
+	ret = vt_ktap_nest(in, argv[1], leaves, n, stdout);
+	if (in)
+		fclose(in);
+	free(leaves);
+	return ret == 0 ? 0 : 2;
+}
+
 static int cmd_kmsg_cut(int argc, char **argv)
 {
 	struct vt_kmsg_cut c = { .out = stdout };
@@ -660,5 +697,7 @@ int main(int argc, char **argv)
 		return cmd_test_files(argc - 1, argv + 1);
 	if (strcmp(argv[1], "kmsg-cut") == 0)
 		return cmd_kmsg_cut(argc - 1, argv + 1);
+	if (strcmp(argv[1], "ktap-nest") == 0)
+		return cmd_ktap_nest(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);
 }

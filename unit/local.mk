@@ -77,7 +77,12 @@ TESTS += fuzz/fuzz-check.sh
 # parser, kunit.py parse (from KSFT_KERNEL_SELFTESTS's tree or
 # linux-source-X.Y), counts checked (root).
 TESTS += unit/test-ktap-kunit.sh
-EXTRA_DIST += unit/test-ktap-kunit.sh
+EXTRA_DIST += unit/test-ktap-kunit.sh unit/kunit.sh
+# A test that fails as a whole (kernel log, fsck, leak, timeout, crash):
+# kunit.py parse counts its failing leaf test-level:TYPE and exits
+# non-zero; check's counts agree; ktap-nest makes cut streams whole (root).
+TESTS += unit/test-ktap-test-level.sh
+EXTRA_DIST += unit/test-ktap-test-level.sh
 # Replay: listed case ids of every suite (vfat forms included) run exactly
 # their case; bad ids are refused up front; the replay lines real failures
 # print are run as printed (root).
