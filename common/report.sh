@@ -41,7 +41,7 @@ vt_xml_var() { # string -> VT_XML
 }
 
 vt_log() { # line: appended to this run's check.log
-	printf '%s\n' "$1" >>"$VT_STAGE/check.log" || vt_write_failed "$VT_STAGE/check.log"
+	printf '%s\n' "$1" >>"${VT_STAGE:?}/check.log" || vt_write_failed "${VT_STAGE:?}/check.log"
 }
 
 # The kernel's release, once a run (bash builtins: forks are dear in a
@@ -57,10 +57,10 @@ vt_report_begin() {
 	printf -v VT_START '%(%s)T' -1
 	TZ=UTC printf -v started '%(%FT%TZ)T' -1
 	vt_kernel_release
-	: >"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
+	: >"${VT_STAGE:?}/.result.xml.part" || vt_write_failed "${VT_STAGE:?}/.result.xml.part"
 	vt_coverage_begin
 	printf 'KTAP version 1\n1..%d\n' "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} * ${VT_ITERATIONS:-1} ))" \
-		>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
+		>"${VT_STAGE:?}/results.ktap" || vt_write_failed "${VT_STAGE:?}/results.ktap"
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
 	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $VT_PID"
@@ -233,7 +233,7 @@ vt_report_test() { # run index, test
 		notrun) line="ok $VT_N $name # SKIP $VT_T_REASON"; echo "${line//$'\r'/}" ;;
 		fail|error) echo "not ok $VT_N $name" ;;
 		esac
-	} >>"$VT_STAGE/results.ktap" && [ -z "$nest_failed" ] || vt_write_failed "$VT_STAGE/results.ktap"
+	} >>"${VT_STAGE:?}/results.ktap" && [ -z "$nest_failed" ] || vt_write_failed "${VT_STAGE:?}/results.ktap"
 
 	# JUnit stays one testcase per test and filesystem, its counts the
 	# test runs': the test-level leaves above are how KTAP's leaf counting
@@ -277,7 +277,7 @@ vt_report_test() { # run index, test
 			printf '</system-out>\n'
 		fi
 		printf '  </testcase>\n'
-	} >>"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
+	} >>"${VT_STAGE:?}/.result.xml.part" || vt_write_failed "${VT_STAGE:?}/.result.xml.part"
 }
 
 vt_report_end() {
@@ -297,8 +297,8 @@ vt_report_end() {
 	fi
 	[ -n "$VT_WRITE_ERROR" ] && return 2
 	if [ -n "$incomplete" ]; then
-		printf 'Bail out! %s\n' "$incomplete" >>"$VT_STAGE/results.ktap" ||
-			vt_write_failed "$VT_STAGE/results.ktap"
+		printf 'Bail out! %s\n' "$incomplete" >>"${VT_STAGE:?}/results.ktap" ||
+			vt_write_failed "${VT_STAGE:?}/results.ktap"
 	fi
 	{
 		printf '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -308,15 +308,15 @@ vt_report_end() {
 			"$(hostname 2>/dev/null | vt_xml_escape)"
 		printf '  <properties>\n    <property name="kernel" value="%s"/>\n    <property name="command" value="%s"/>\n  </properties>\n' \
 			"$(uname -r | vt_xml_escape)" "$(printf './check %s' "${VT_ARGV:-}" | vt_xml_escape)"
-		cat "$VT_STAGE/.result.xml.part"
+		cat "${VT_STAGE:?}/.result.xml.part"
 		if [ -n "$incomplete" ]; then
 			printf '  <testcase classname="vfsidmap" name="run" time="%d">\n' "$elapsed"
 			printf '    <error type="interrupted" message="%s"/>\n' "$(printf '%s' "$incomplete" | vt_xml_escape)"
 			printf '  </testcase>\n'
 		fi
 		printf '</testsuite>\n'
-	} >"$VT_STAGE/result.xml" || vt_write_failed "$VT_STAGE/result.xml"
-	rm -f "$VT_STAGE/.result.xml.part"
+	} >"${VT_STAGE:?}/result.xml" || vt_write_failed "${VT_STAGE:?}/result.xml"
+	vt_rm "${VT_STAGE:?}/.result.xml.part"
 	echo ""
 	[ -n "$incomplete" ] && echo "Interrupted: the run was stopped by ${VT_SIGNAL:-a signal}; results are marked incomplete."
 	echo "Ran: $((VT_N - VT_N_SKIP)) of $VT_N test runs in ${elapsed}s"

@@ -332,12 +332,31 @@ vt_results_stage() {
 	fi
 }
 
+# Publishing carries the entries of RESULTS over to the new results as
+# hard links; an immutable or append-only file cannot be linked (vfs_link:
+# EPERM) nor removed, so the run would fail at its end, its results lost.
+# Tried now, on a copy of links in the staging, before any test runs.
+vt_results_linkable() {
+	local probe="${VT_STAGE:?}/.link-probe" e err
+	mkdir -- "$probe" || return 1
+	while IFS= read -r -d '' e; do
+		vt_results_control "$e" && continue
+		if ! err=$(cp -a -l -- "${VT_RESULT_DIR:?}/$e" "$probe/" 2>&1); then
+			echo "check: results directory $VT_RESULT_DIR: $e (or a file in it) cannot be carried over to the new results as a hard link (${err##*: }; immutable or append-only? lsattr shows it): publishing would fail at the end of the run; fix it or give another --results" >&2
+			vt_rm -r "$probe"
+			return 1
+		fi
+	done < <(find "$VT_RESULT_DIR" -mindepth 1 -maxdepth 1 -printf '%P\0')
+	vt_rm -r "$probe"
+}
+
 vt_results_open() {
 	vt_results_where "${VT_RESULTS:-$VT_TOP/results}" || return 2
 	TZ=UTC printf -v VT_UTC_START '%(%FT%TZ)T' -1
 	vt_results_take || return 2
 	vt_results_heal
 	vt_results_stage || return 2
+	vt_results_linkable || { vt_results_abort; return 2; }
 	if { [ -f "${VT_RESULT_DIR:?}/check.log" ] && ! cp -- "${VT_RESULT_DIR:?}/check.log" "${VT_STAGE:?}/check.log"; } ||
 		{ [ -f "${VT_RESULT_DIR:?}/check.time" ] && ! cp -- "${VT_RESULT_DIR:?}/check.time" "${VT_STAGE:?}/check.time"; } ||
 		! vt_put "${VT_STAGE:?}/.run.incomplete.new" 2>/dev/null <<<"$(printf 'A run of ./check (pid %s, started %s) has not finished: the other files here are not its results (they are the previous run'"'"'s). Removed when the run completes.' \

@@ -137,3 +137,9 @@ EXTRA_DIST += unit/test-jobs.sh unit/test-sysctl-lock.sh
 # run/phase-times: where a run's wall time went, from check's kmsg markers (TAP).
 TESTS += unit/test-phase-times.sh
 EXTRA_DIST += unit/test-phase-times.sh
+
+# SIGINT and SIGTERM at 1000 random instants of a multi-section run: nothing
+# outside the run's directories, nothing leaked, every interrupted run
+# marked incomplete (VT_SIGNAL_INSTANTS, VT_SIGNAL_SEED)
+TESTS += unit/test-signal-instants.sh
+EXTRA_DIST += unit/test-signal-instants.sh

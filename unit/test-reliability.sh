@@ -16,7 +16,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=97
+PLAN=104
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -495,6 +495,54 @@ kill -TERM "$p"; wait "$p"
 ok $([ $rc = 0 ] && ! grep -q "did not finish" "$T/o" "$T/o2" && grep -q "interrupted by SIGTERM" "$T/nest/a.staging.b/run.incomplete" &&
 	[ -f "$T/nest/a/result.xml" ] && [ -f "$T/nest/a.staging.b/result.xml" ]; echo $?) \
 	"runs into nest/a and nest/a.staging.b side by side: each publishes its own, neither is told the other did not finish"
+
+# 98-110: one test whose output is short is that test's error, the others
+# keep theirs; mountinfo's escapes; a results lock held by what a dead run
+# left; a loop device still in use; an empty vfsidmap.* directory; a file
+# publishing cannot carry over
+./check --fs tmpfs --results "$T/one" idmapped/001 selftest/005 idmapped/002 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 1 ] && [ ! -e "$T/one/run.incomplete" ] && grep -q '^idmapped/001 pass' "$T/one/check.log" && grep -q '^idmapped/002 pass' "$T/one/check.log" &&
+	grep -q 'selftest/005.*output incomplete: 1 of 3 results' "$T/o" && ! grep -q 'ERROR' "$T/o"; echo $?) \
+	"a test that exits 0 with short KTAP: its error, exit 1 ($rc), the other tests' results published"
+mkdir -p "$T/sp ace/r/m" && mount -t tmpfs -o size=1m vfsidmap-rel-sp "$T/sp ace/r/m"
+./check --fs tmpfs --results "$T/sp ace/r" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 2 ] && grep -q "something is mounted below" "$T/o"; echo $?) "--results with a mount below it, its path with a space (mountinfo \\040): exit 2 ($rc)"
+umount "$T/sp ace/r/m"
+./check --fs tmpfs --results "$T/orph" idmapped/001 >/dev/null 2>&1
+sleep 0 & gone=$!; wait $gone
+printf 'pid %s, started then: ./check\n' "$gone" >"$T/orph/.lock"
+flock "$T/orph/.lock" sleep 3 &
+holder=$!
+sleep 0.3
+start=$(date +%s)
+./check --fs tmpfs --results "$T/orph" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && grep -q "still locked by what the dead run of pid $gone left running" "$T/o" && [ $(( $(date +%s) - start )) -ge 2 ]; echo $?) \
+	"a results lock held by a process a dead run left: waited for, then the run goes on ($rc)"
+wait $holder
+busy=$VT_RUN_BASE/vfsidmap.$gone.busy01
+mkdir -p "$busy" "$T/bm" && : >"$busy/lock"
+printf 'vfsidmap run directory (check)\npid=%s\nstarttime=1\nboot_id=%s\n' "$gone" "$(cat /proc/sys/kernel/random/boot_id)" >"$busy/vfsidmap-run"
+truncate -s 64M "$busy/x.img" && mkfs.ext4 -q -F "$busy/x.img" && dev=$(losetup -f --show "$busy/x.img") && mount "$dev" "$T/bm"
+./check --fs tmpfs --results "$T/orph" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && [ -d "$busy" ] && grep -q "left $busy with loop devices still in use ($dev" "$T/o" && ! grep -q "detached $dev" "$T/o"; echo $?) \
+	"a dead run's loop device still in use (mounted): not reported detached, its directory kept"
+umount "$T/bm"
+./check --fs tmpfs --results "$T/orph" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && [ ! -e "$busy" ] && [ -z "$(losetup -j "$busy/x.img" 2>/dev/null)" ] && grep -q "removed $busy" "$T/o"; echo $?) \
+	"once unmounted, the next run removes it, the loop device gone"
+mkdir "$VT_RUN_BASE/vfsidmap.$gone.empty1"
+./check --fs tmpfs --results "$T/orph" idmapped/001 >"$T/o" 2>&1; rc=$?
+ok $([ $rc = 0 ] && [ -d "$VT_RUN_BASE/vfsidmap.$gone.empty1" ]; echo $?) "an empty vfsidmap.PID.XXXXXX (no lock: not proven a run's) is left"
+rmdir "$VT_RUN_BASE/vfsidmap.$gone.empty1"
+if chattr +i "$T/orph/check.time" 2>/dev/null; then
+	./check --fs tmpfs --results "$T/orph" idmapped/001 idmapped/002 >"$T/o" 2>&1; rc=$?
+	chattr -i "$T/orph/check.time"
+	ok $([ $rc = 2 ] && grep -q "check.time (or a file in it) cannot be carried over" "$T/o" && ! grep -q '^idmapped/00' "$T/o" &&
+		! ls -d "$T"/.vfsidmap-stage.orph.* >/dev/null 2>&1 && [ ! -e "$T/orph/run.incomplete" ]; echo $?) \
+		"an immutable file in the results directory: exit 2 ($rc) before any test, nothing left"
+else
+	ok 0 "# SKIP chattr +i not supported here"
+fi
 
 [ "$n" = "$PLAN" ] || { echo "# planned $PLAN, ran $n"; failed=$((failed + 1)); }
 exit $((failed > 0))
