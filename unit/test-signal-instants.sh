@@ -61,7 +61,7 @@ for ((k = 0; k < count; k++)); do
 	summary=0
 	grep -qE '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$T/out" && summary=1
 	kill -"$sig" "$p" 2>/dev/null
-	wait "$p"; rc=$?
+	{ wait "$p"; } 2>/dev/null; rc=$?
 	what="instant $k (SIG$sig at ${delay}s, -j $jobs, exit $rc)"
 	# nothing of the run may outlive it
 	for _ in $(seq 50); do ours_running || [ -n "$(our_loops)$(our_mounts)" ] || break; sleep 0.1; done
