@@ -64,7 +64,7 @@ EXTRA_DIST += unit/tap.sh unit/tap-status.sh
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
-# Reliability of the runner (issue 20): each defect reproduced against the
+# Reliability of the runner: each defect reproduced against the
 # built tree and the fixed behaviour asserted; JUnit checked with xmllint
 # against doc/junit.xsd (root; a private mount namespace and VT_RUN_BASE).
 TESTS += unit/test-reliability.sh

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Reliability of the runner (issue 20), as TAP: each defect found by trying
+# Reliability of the runner, as TAP: each defect found by trying
 # ./check as a new user would, reproduced against the built tree, with the
 # fixed behaviour asserted. Runs in a private mount namespace (the tiny
 # full filesystem is mounted there only) with a private VT_RUN_BASE, so no
