@@ -166,7 +166,14 @@ int main(int argc, char **argv)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(137);
-		if (dup2(memfd, SIGNAL_FD) != SIGNAL_FD) {
+		/* memfd may be SIGNAL_FD itself (fds 0-3 open, 4 free): dup2
+		 * then does nothing and the descriptor keeps its close-on-exec */
+		if (memfd == SIGNAL_FD) {
+			if (fcntl(memfd, F_SETFD, 0) != 0) {
+				perror("vfsidmap-supervise: fcntl");
+				_exit(2);
+			}
+		} else if (dup2(memfd, SIGNAL_FD) != SIGNAL_FD) {
 			perror("vfsidmap-supervise: dup2");
 			_exit(2);
 		}

@@ -16,7 +16,7 @@ ok() {
 		[ -f "${T:-/nonexistent}/o" ] && tail -n 5 "$T/o" | sed 's/^/# /'
 	fi
 }
-PLAN=104
+PLAN=105
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -543,6 +543,11 @@ if chattr +i "$T/orph/check.time" 2>/dev/null; then
 else
 	ok 0 "# SKIP chattr +i not supported here"
 fi
+
+# 105: check started with descriptors 0-3 open and 4 free (the memfd of
+# the supervisor then is 4 itself, close-on-exec until handed over)
+( exec 3</dev/null 4>&-; ./check -n --fs tmpfs idmapped/001 >"$T/o" 2>&1 ); rc=$?
+ok $([ $rc = 0 ]; echo $?) "check started with fd 3 open and fd 4 free runs supervised ($rc)"
 
 [ "$n" = "$PLAN" ] || { echo "# planned $PLAN, ran $n"; failed=$((failed + 1)); }
 exit $((failed > 0))
