@@ -75,6 +75,17 @@ struct vt_fs_row {
 	 * filesystem's operations in lib/model/optowner_rules.c); false:
 	 * tests that need such worlds are notrun there */
 	bool option_worlds;
+	/* The read-only check of the filesystem after each test
+	 * (common/fsck.sh, as xfstests' _check_filesystems): */
+	const char *fsck;		/* the checker and its no-write options, space
+				 * separated, %D where the image or device goes;
+				 * "" for none (then no_fsck says why) */
+	const char *fsck_own_image;	/* options put before %D when the image is the
+				 * suite's own (not a configured TEST_DEV) */
+	const char *fsck_quiet;	/* ERE of the progress and summary lines it prints
+				 * on a clean filesystem: what else a failing
+				 * check prints are its findings */
+	const char *no_fsck;	/* why there is no checker ("" when there is one) */
 };
 
 /* What a test needs of the filesystem under test, declared as data in
