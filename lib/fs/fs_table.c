@@ -177,7 +177,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		 * partition? [Y/N]" (a yes writes; stdin at its end: exit 255,
 		 * measured). */
 		.fsck = "fsck.f2fs --dry-run %D", .fsck_own_image = "",
-		.fsck_quiet = "^Info: |^  \"Linux version |^    (from|to) \"Linux version |"
+		.fsck_quiet = "^Info: |^ +((from|to) )?\"Linux version |"
 			      "^\\[FSCK\\] .*\\[Ok\\.\\.\\]|^\\[FSCK\\] Max image size: |"
 			      "^\\[FSCK\\] fixing SIT types$|^Done: ",
 		.no_fsck = "",
