@@ -5,7 +5,9 @@
 # anything is built); bootstrap's package list is the table's packages;
 # run/kernel.config builds every filesystem of the table in; run/vm's
 # module and mkfs lists come from the table; no shell file keeps its own
-# list of filesystems any more.
+# list of filesystems any more; every row says how the filesystem is
+# checked without a write after each test, or why it is not
+# (common/fsck.sh names none).
 set -u
 . "$(dirname "$0")/tap-status.sh"
 tool=$top/runner/vfsidmap-tool
@@ -49,6 +51,24 @@ ok $([ $rc = 2 ] && echo "$out" | grep -qF "known: $names" && echo 0 || echo 1) 
 hard=$(cd "$src" && grep -nE 'ext4\|xfs\|btrfs|mkfs\.ext4 mke2fs mkfs\.xfs|ext4\) echo e2fsprogs' \
 	common/fs.sh common/options.sh run/vm bootstrap 2>/dev/null)
 ok $([ -z "$hard" ] && echo 0 || echo 1) "no hard-coded filesystem lists in common/fs.sh, options.sh, run/vm, bootstrap${hard:+: $hard}"
+# 9: every row has a read-only checker (its command has the image or
+# device, %D, once) or says why it has none, never both; a row without a
+# device (mount-only) has none
+bad=$(paste <("$tool" fs-table make) <("$tool" fs-table fsck | cut -f2) <("$tool" fs-table no_fsck | cut -f2) |
+	awk -F '\t' '{ d = gsub(/(^| )%D( |$)/, "&", $3) }
+		($3 == "-") == ($4 == "-") || ($3 != "-" && d != 1) || ($2 == "mount-only" && $3 != "-") || NF != 4')
+ok $([ -z "$bad" ] && [ "$("$tool" fs-table fsck | wc -l)" = "${#fss[@]}" ] && echo 0 || echo 1) \
+	"every row has a checker (with %D once) or a reason for none, a row without a device none${bad:+: $bad}"
+# 10: each checker's options say it does not write: the no-write option of
+# its man page (e2fsck -n, xfs_repair -n, btrfs check --readonly, fsck.vfat
+# -n, fsck.exfat -n, ntfsfix -n; fsck.f2fs --dry-run, from its --help)
+checkers=$("$tool" fs-table fsck 2>&1) || checkers="fs-table fsck failed: $checkers"
+bad=$(echo "$checkers" | awk -F '\t' 'NF != 2 || ($2 != "-" && $2 !~ / -f?n | --readonly | --dry-run /) { print $1 ": " $2 }')
+ok $([ -z "$bad" ] && echo 0 || echo 1) "every checker runs with its no-write option${bad:+: $bad}"
+# 11: common/fsck.sh takes the checker from the table: no filesystem named
+# in its code (comments aside)
+named=$(grep -v '^[[:space:]]*#' "$src/common/fsck.sh" | grep -nwE "$(echo "$names" | tr , '|')")
+ok $([ -z "$named" ] && echo 0 || echo 1) "common/fsck.sh names no filesystem in its code${named:+: $named}"
 
 echo "1..$n"
 [ "$failed" = 0 ]
