@@ -1,10 +1,11 @@
 /* The filesystems the suite knows, one row each: how a test filesystem is
  * made, where its files' owners come from, what it can hold, and what a
- * machine needs for it (Debian package, kernel config symbol, module).
+ * machine needs for it (Debian package, kernel config symbol, module), and
+ * how it is checked without a write after each test.
  * Everything that used to keep its own list of filesystems asks this
  * table: fsimage (mkfs), the matrix and the test library (owner source,
  * capabilities), and through `vfsidmap-tool fs-table` the shell side
- * (./check --fs, common/fs.sh, bootstrap, run/vm). */
+ * (./check --fs, common/fs.sh, common/fsck.sh, bootstrap, run/vm). */
 #ifndef VT_FS_TABLE_H
 #define VT_FS_TABLE_H
 
