@@ -69,6 +69,15 @@ ok $([ -z "$bad" ] && echo 0 || echo 1) "every checker runs with its no-write op
 # in its code (comments aside)
 named=$(grep -v '^[[:space:]]*#' "$src/common/fsck.sh" | grep -nwE "$(echo "$names" | tr , '|')")
 ok $([ -z "$named" ] && echo 0 || echo 1) "common/fsck.sh names no filesystem in its code${named:+: $named}"
+# 12: run/vm copies every row's checker into the guest (common/fsck.sh
+# names none, so the scan of its command words would not): its own
+# FS_TABLE_FSCK line, run here, gives each checker program, and the tools
+# it copies include them
+VM_TOP=$top
+fsck_progs=$("$tool" fs-table fsck | cut -f2 | grep -v '^-$' | cut -d' ' -f1 | sort -u | tr '\n' ' ')
+got=$(cd "$src" && eval "$(grep '^FS_TABLE_FSCK=' run/vm)" && echo "${FS_TABLE_FSCK:-}")
+ok $([ -n "$fsck_progs" ] && [ "$got" = "$fsck_progs" ] && grep -q '^modprobe .*\$FS_TABLE_FSCK' "$src/run/vm" && echo 0 || echo 1) \
+	"run/vm copies the table's checkers into the guest (${got:-none})"
 
 echo "1..$n"
 [ "$failed" = 0 ]
