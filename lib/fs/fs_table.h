@@ -66,7 +66,7 @@ struct vt_fs_row {
 	unsigned int supports;		/* enum vt_fs_feature bits */
 	bool read_only;
 	const char *mount_variants;	/* ';'-separated option sets worth running */
-	const char *package;		/* Debian package of mkfs ("" for none) */
+	const char *package;		/* Debian package of mkfs and of the checker ("" for none) */
 	const char *kconfig;		/* kernel config symbol of the filesystem */
 	const char *modules;		/* modules run/vm loads for it, space separated */
 	const char *kernel_source;	/* where its rules are: the kernel's directory */
