@@ -4,9 +4,14 @@
 
 VT_EXEC="$VT_TOP/runner/vfsidmap-exec"
 
-# One field of FS's row in the filesystem table (lib/fs/fs_table.c).
+# One field of FS's row in the filesystem table (lib/fs/fs_table.c); from
+# VT_FS_TABLE once vt_fs_table_load has read it.
 vt_fs_field() { # fs field
 	local rows row
+	if [ -n "${VT_FS_TABLE["$1 $2"]+set}" ]; then
+		printf '%s\n' "${VT_FS_TABLE["$1 $2"]}"
+		return
+	fi
 	# one process, no awk (forks are dear in a TCG guest): rows "fs<TAB>value"
 	rows=$(exec "$VT_TOOL" fs-table "$2") || return
 	while [ -n "$rows" ]; do
@@ -15,6 +20,27 @@ vt_fs_field() { # fs field
 		[ "$rows" = "$row" ] && break
 		rows=${rows#*$'\n'}
 	done
+}
+
+# The whole table in one process, once a run: VT_FS_TABLE["fs field"] is
+# the field as `vfsidmap-tool fs-table` prints it ("-" for empty). Call it
+# in the shell that keeps the table, not in $(...).
+declare -A VT_FS_TABLE=()
+vt_fs_table_load() {
+	local out row fs k
+	local -a fields
+	[ ${#VT_FS_TABLE[@]} -eq 0 ] || return 0
+	out=$(exec "$VT_TOOL" fs-table) || return
+	# header "name<TAB>field...", then a row per filesystem
+	IFS=$'\t' read -ra fields <<<"${out%%$'\n'*}"
+	out=${out#*$'\n'}
+	while IFS= read -r row; do
+		fs=${row%%$'\t'*}
+		for ((k = 1; k < ${#fields[@]}; k++)); do
+			row=${row#*$'\t'}
+			VT_FS_TABLE["$fs ${fields[k]}"]=${row%%$'\t'*}
+		done
+	done <<<"$out"
 }
 
 vt_mkfs_package() {

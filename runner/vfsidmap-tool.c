@@ -8,7 +8,9 @@
  *                                   every row tab-separated with a header; names:
  *                                   the names, comma-separated; FIELD (make, mkfs,
  *                                   package, kconfig, modules, owner, supports,
- *                                   read_only, mount_variants): "name<TAB>value"
+ *                                   read_only, mount_variants, fsck, fsck_own_image,
+ *                                   fsck_quiet, no_fsck): "name<TAB>value", "-"
+ *                                   for an empty value
  *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites);
  *                                   read-only images (erofs, squashfs) from the
  *                                   staged tree of lib/world/ro_image.c
@@ -335,6 +337,14 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 		printf("%s", r->read_only ? "yes" : "no");
 	else if (strcmp(field, "mount_variants") == 0)
 		printf("%s", *r->mount_variants ? r->mount_variants : "-");
+	else if (strcmp(field, "fsck") == 0)
+		printf("%s", *r->fsck ? r->fsck : "-");
+	else if (strcmp(field, "fsck_own_image") == 0)
+		printf("%s", *r->fsck_own_image ? r->fsck_own_image : "-");
+	else if (strcmp(field, "fsck_quiet") == 0)
+		printf("%s", *r->fsck_quiet ? r->fsck_quiet : "-");
+	else if (strcmp(field, "no_fsck") == 0)
+		printf("%s", *r->no_fsck ? r->no_fsck : "-");
 	else
 		return false;
 	return true;
@@ -343,7 +353,8 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 static int cmd_fs_table(int argc, char **argv)
 {
 	static const char *const fields[] = { "make", "mkfs", "package", "kconfig", "modules",
-					      "owner", "supports", "read_only", "mount_variants" };
+					      "owner", "supports", "read_only", "mount_variants",
+					      "fsck", "fsck_own_image", "fsck_quiet", "no_fsck" };
 	size_t i, f;
 
 	if (argc > 2)
@@ -637,14 +648,16 @@ int main(int argc, char **argv)
 		size_t f;
 		static const char *const known[] = { "names", "make", "mkfs", "package", "kconfig",
 						     "modules", "owner", "supports", "read_only",
-						     "mount_variants" };
+						     "mount_variants", "fsck", "fsck_own_image",
+						     "fsck_quiet", "no_fsck" };
 
 		for (f = 0; argc == 3 && f < sizeof(known) / sizeof(known[0]); f++)
 			if (strcmp(argv[2], known[f]) == 0)
 				break;
 		if (argc == 3 && f == sizeof(known) / sizeof(known[0]))
 			return die("fs-table: no field '%s' (names make mkfs package kconfig modules "
-				   "owner supports read_only mount_variants)", argv[2]);
+				   "owner supports read_only mount_variants fsck fsck_own_image "
+				   "fsck_quiet no_fsck)", argv[2]);
 		return cmd_fs_table(argc - 1, argv + 1);
 	}
 	if (strcmp(argv[1], "fs-in-kernel") == 0 && argc == 3)
