@@ -10,7 +10,7 @@ VT_RULE_COVERAGE_TABLE=${VT_RULE_COVERAGE_TABLE:-0}
 
 vt_coverage_begin() {
 	printf 'section\tfstype\trule\tkind\tallow\tdeny\tstatus\tnot-expressible\n' \
-		>"$VT_STAGE/rule-coverage.tsv" || vt_write_failed "$VT_STAGE/rule-coverage.tsv"
+		>"${VT_STAGE:?}/rule-coverage.tsv" || vt_write_failed "${VT_STAGE:?}/rule-coverage.tsv"
 }
 
 # The .rules files of one section, summed: one row per rule, "slug kind
@@ -27,7 +27,7 @@ vt_coverage_section() { # run index, section results dir
 	[ -d "$dir" ] || return 0
 	for f in "$dir"/*/*.rules; do [ -f "$f" ] && files+=("$f"); done
 	[ ${#files[@]} -gt 0 ] || return 0
-	line=$(exec awk -F'\t' -v out="$dir/rule-coverage.tsv" -v all="$VT_STAGE/rule-coverage.tsv" \
+	line=$(exec awk -F'\t' -v out="$dir/rule-coverage.tsv" -v all="${VT_STAGE:?}/rule-coverage.tsv" \
 		-v pre="${VT_S_NAME[$i]}	${VT_S_FS[$i]}	" -v table="$VT_RULE_COVERAGE_TABLE" '
 	!($1 in kind) { order[n++] = $1; kind[$1] = $2; na_a[$1] = $5; na_d[$1] = $6 }
 	{ a[$1] += $3; d[$1] += $4 }

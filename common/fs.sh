@@ -4,9 +4,14 @@
 
 VT_EXEC="$VT_TOP/runner/vfsidmap-exec"
 
-# One field of FS's row in the filesystem table (lib/fs/fs_table.c).
+# One field of FS's row in the filesystem table (lib/fs/fs_table.c); from
+# VT_FS_TABLE once vt_fs_table_load has read it.
 vt_fs_field() { # fs field
 	local rows row
+	if [ -n "${VT_FS_TABLE["$1 $2"]+set}" ]; then
+		printf '%s\n' "${VT_FS_TABLE["$1 $2"]}"
+		return
+	fi
 	# one process, no awk (forks are dear in a TCG guest): rows "fs<TAB>value"
 	rows=$(exec "$VT_TOOL" fs-table "$2") || return
 	while [ -n "$rows" ]; do
@@ -15,6 +20,27 @@ vt_fs_field() { # fs field
 		[ "$rows" = "$row" ] && break
 		rows=${rows#*$'\n'}
 	done
+}
+
+# The whole table in one process, once a run: VT_FS_TABLE["fs field"] is
+# the field as `vfsidmap-tool fs-table` prints it ("-" for empty). Call it
+# in the shell that keeps the table, not in $(...).
+declare -A VT_FS_TABLE=()
+vt_fs_table_load() {
+	local out row fs k
+	local -a fields
+	[ ${#VT_FS_TABLE[@]} -eq 0 ] || return 0
+	out=$(exec "$VT_TOOL" fs-table) || return
+	# header "name<TAB>field...", then a row per filesystem
+	IFS=$'\t' read -ra fields <<<"${out%%$'\n'*}"
+	out=${out#*$'\n'}
+	while IFS= read -r row; do
+		fs=${row%%$'\t'*}
+		for ((k = 1; k < ${#fields[@]}; k++)); do
+			row=${row#*$'\t'}
+			VT_FS_TABLE["$fs ${fields[k]}"]=${row%%$'\t'*}
+		done
+	done <<<"$out"
 }
 
 vt_mkfs_package() {
@@ -54,8 +80,8 @@ vt_prepare_fs() { # run index
 				VT_FS_NOTRUN="$mkfs is not installed (Debian package $(vt_mkfs_package "$fs"))"
 				return
 			fi
-			VT_FS_SOURCE="$VT_RUNDIR/${VT_S_NAME[$i]}.img"
-			rm -f "$VT_FS_SOURCE"
+			VT_FS_SOURCE="${VT_RUNDIR:?}/${VT_S_NAME[$i]}.img"
+			vt_rm "$VT_FS_SOURCE"
 			if ! out=$(PATH="$PATH:/sbin:/usr/sbin" "$VT_TOOL" mkimage "$fs" "$VT_FS_SOURCE" "${VT_S_MKFS[$i]}" 2>&1); then
 				VT_FS_ERROR="making the $fs image failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
 				return
@@ -64,13 +90,13 @@ vt_prepare_fs() { # run index
 	fi
 	# Mount it in a throw-away namespace and try an idmapped mount of it.
 	out=$("$VT_EXEC" --fstype "$fs" --source "$VT_FS_SOURCE" --mnt "$VT_FS_MNT" \
-		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" \
+		--mount-options "${VT_S_MOPTS[$i]}" --timeout 60 --status "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" \
 		-- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
 	4) VT_FS_NOTRUN=$(echo "$out" | head -n 1) ;;
-	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" 2>/dev/null) $out" ;;
+	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" 2>/dev/null) $out" ;;
 	esac
 }
 
@@ -181,7 +207,7 @@ vt_prepare_existing() { # run index
 			VT_FS_ERROR="cannot make a scratch directory in ${VT_S_DIR[$i]}: $d"
 			return
 		fi
-		echo "$d" >>"$VT_RUNDIR/scratch-dirs"
+		echo "$d" >>"${VT_RUNDIR:?}/scratch-dirs"
 		VT_S_SCRATCH[$i]=$d
 		if ! { vt_run_marker_text >"$d/$VT_SCRATCH_MARKER" && mkdir "$d/root" &&
 			chmod 0755 "$d" "$d/root"; } 2>/dev/null; then
@@ -191,12 +217,12 @@ vt_prepare_existing() { # run index
 	fi
 	VT_FS_BIND=$d/root
 	out=$("$VT_EXEC" --fstype "$fs" --bind "$VT_FS_BIND" --mnt "$VT_FS_MNT" --timeout 60 \
-		--status "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
+		--status "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" -- "$VT_TOOL" probe-idmap 2>&1 5<&- 8>&- 9>&-)
 	rc=$?
 	case $rc in
 	0) ;;
 	4) VT_FS_NOTRUN="${VT_S_DIR[$i]} ($fs, mounted by the user): $(echo "$out" | head -n 1)"; return ;;
-	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-$VT_RUNDIR}/probe.status" 2>/dev/null) $out"; return ;;
+	*) VT_FS_ERROR="$(cat "${VT_WORKDIR:-${VT_RUNDIR:?}}/probe.status" 2>/dev/null) $out"; return ;;
 	esac
 	# What the kernel must do depends on what the filesystem stores: the
 	# model knows that from the filesystem table only.
@@ -219,6 +245,6 @@ vt_remove_scratch_dirs() { # run dir
 		case "$d" in /*/vfsidmap.[0-9]*.??????) ;; *) continue ;; esac
 		[ -f "$d/$VT_SCRATCH_MARKER" ] && [ ! -L "$d/$VT_SCRATCH_MARKER" ] && [ ! -L "$d" ] || continue
 		cmp -s "$d/$VT_SCRATCH_MARKER" "$1/$VT_RUN_MARKER" || continue
-		rm -rf --one-file-system "$d"
+		vt_rm -r "$d"
 	done <"$1/scratch-dirs"
 }

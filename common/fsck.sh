@@ -1,38 +1,60 @@
 # After each test, a read-only check of the filesystem it ran on, as
-# xfstests checks TEST_DEV after each test: e2fsck -fn, xfs_repair -n,
-# btrfs check --readonly, fsck.vfat -n. None of them writes. As in
-# xfstests (check: a test with a .notrun file skips _check_filesystems),
-# a test that was notrun is not checked on its own: the next check covers
-# it, and names it if it finds a corruption. The last test of a section
-# that goes to the executor is always checked, so no test's mount is
-# left unchecked (expunged runs and those the filesystem table rules out,
-# common/run.sh, are never started: they mount nothing). The test's
-# mount namespace (runner/vfsidmap-exec) is gone when the test ends, so the
-# image or device is no longer mounted. A corruption fails the test with
-# the checker's output (NNN.fsck). A corrupted image the suite made is
-# made again for the next test; a configured TEST_DEV is never written, so
-# it is not checked again in that run (each later test would be blamed).
+# xfstests checks TEST_DEV after each test. The checker is the filesystem
+# table's (lib/fs/fs_table.c: its row's fsck, fsck_own_image and
+# fsck_quiet, each option cited from the checker's man page there); none
+# of them writes. A row without a checker says why (no_fsck: no device, a
+# read-only image), and the run says so: once per section in check.log
+# ("FSCK -- not checked on SECTION: ...") and in each test's NNN.full, as
+# for a checker that is not installed. An existing mount the user made
+# (TEST_DIR_MOUNTED) is not checked either, and says so the same way. As
+# in xfstests (check: a test with a .notrun file skips
+# _check_filesystems), a test that was notrun is not checked on its own:
+# the next check covers it, and names it if it finds a corruption. The
+# last test of a section that goes to the executor is always checked, so
+# no test's mount is left unchecked (expunged runs and those the
+# filesystem table rules out, common/run.sh, are never started: they
+# mount nothing). The test's mount namespace (runner/vfsidmap-exec) is
+# gone when the test ends, so the image or device is no longer mounted. A
+# corruption fails the test with the checker's output (NNN.fsck). A
+# corrupted image the suite made is made again for the next test; a
+# configured TEST_DEV is never written, so it is not checked again in that
+# run (each later test would be blamed).
 
 declare -A VT_FSCK_OFF=()   # run index -> why it is no longer checked
 declare -A VT_FSCK_PENDING=()   # run index -> notrun tests since its last check
 VT_FSCK_LAST=""   # the section's last test that runs (always checked)
 
-# VT_FSCK_QUIET: an ERE for the checker's own progress and summary lines,
-# which it prints on a clean filesystem too; what is left of a failing
-# check's output are its findings, quoted in the test's failure reason.
-vt_fsck_cmd() { # fs source -> VT_FSCK (array) or empty, VT_FSCK_QUIET
-	VT_FSCK=() VT_FSCK_QUIET='^$'
-	case $1 in
-	ext4) VT_FSCK=(e2fsck -fn "$2")
-	      VT_FSCK_QUIET='^e2fsck [0-9.]+ \(|^Pass [0-9]+[A-Z]?: |: [0-9]+/[0-9]+ files \(.*\), [0-9]+/[0-9]+ blocks$' ;;
-	xfs) if [ -f "$2" ]; then VT_FSCK=(xfs_repair -n -f "$2"); else VT_FSCK=(xfs_repair -n "$2"); fi
-	     # an image file is not a block device: the geometry notice is not a finding
-	     VT_FSCK_QUIET='^Phase [0-9]+ - |^        - |^No modify flag set, skipping |^Cannot get host filesystem geometry\.$|^Repair may fail if there is a sector size mismatch between$|^the image and the host filesystem\.$' ;;
-	btrfs) VT_FSCK=(btrfs check --readonly "$2")
-	       VT_FSCK_QUIET='^Opening filesystem to check\.\.\.$|^Checking filesystem on |^UUID: |^\[[0-9]+/[0-9]+\] checking |^found [0-9]+ bytes used, |^total [a-z ]+ bytes: |^btree space waste bytes: |^file data blocks allocated: |^ referenced [0-9]+$' ;;
-	vfat) VT_FSCK=(fsck.vfat -n "$2")
-	      VT_FSCK_QUIET='^fsck\.fat [0-9.]+ \(|^Leaving filesystem unchanged\.$|: [0-9]+ files, [0-9]+/[0-9]+ clusters$' ;;
-	esac
+# FS's checker from its row (common/fs.sh reads the table once a run):
+# VT_FSCK, the command with SOURCE where the row has %D (and the row's
+# fsck_own_image options before it when OWN is set: the image is the
+# suite's own), or empty with VT_FSCK_NONE saying why. VT_FSCK_QUIET: an
+# ERE for the checker's own progress and summary lines, which it prints on
+# a clean filesystem too; what is left of a failing check's output are its
+# findings, quoted in the test's failure reason.
+vt_fsck_cmd() { # fs source [own] -> VT_FSCK (array), VT_FSCK_QUIET, VT_FSCK_NONE
+	local cmd own quiet w
+	local -a words opts=()
+	VT_FSCK=() VT_FSCK_QUIET='^$' VT_FSCK_NONE=""
+	if ! vt_fs_table_load; then
+		VT_FSCK_NONE="the filesystem table could not be read ($VT_TOOL fs-table failed)"
+		return
+	fi
+	cmd=${VT_FS_TABLE["$1 fsck"]-} own=${VT_FS_TABLE["$1 fsck_own_image"]--}
+	quiet=${VT_FS_TABLE["$1 fsck_quiet"]--}
+	if [ -z "$cmd" ]; then
+		VT_FSCK_NONE="$1 has no row in the filesystem table (lib/fs/fs_table.c)"
+		return
+	fi
+	if [ "$cmd" = - ]; then
+		VT_FSCK_NONE="$1 has no checker: ${VT_FS_TABLE["$1 no_fsck"]-}"
+		return
+	fi
+	[ -n "${3:-}" ] && [ "$own" != - ] && read -ra opts <<<"$own"
+	read -ra words <<<"$cmd"
+	for w in "${words[@]}"; do
+		if [ "$w" = %D ]; then VT_FSCK+=(${opts[@]+"${opts[@]}"} "$2"); else VT_FSCK+=("$w"); fi
+	done
+	[ "$quiet" = - ] || VT_FSCK_QUIET=$quiet
 }
 
 # The reason a failing check gives: its first three findings, else (none
@@ -73,27 +95,27 @@ vt_loop_attached() { # run-index image
 
 # Sets VT_FSCK_FAIL (a reason) or VT_FSCK_NOTE; writes BASE.fsck on a failure.
 vt_fsck_after() { # run-index base
-	local i=$1 base=$2 fs=${VT_S_FS[$1]} src=$VT_FS_SOURCE out rc n=0
+	local i=$1 base=$2 fs=${VT_S_FS[$1]} src=$VT_FS_SOURCE out rc n=0 own=""
 	VT_FSCK_FAIL="" VT_FSCK_NOTE=""
-	[ -n "$src" ] || return 0               # tmpfs: nothing on disk
 	[ -n "$VT_FS_ERROR$VT_FS_NOTRUN" ] && return 0
 	if [ -n "${VT_FSCK_OFF[$i]:-}" ]; then
 		VT_FSCK_NOTE="fsck skipped: ${VT_FSCK_OFF[$i]}"
 		return 0
 	fi
-	vt_fsck_cmd "$fs" "$src"
-	[ ${#VT_FSCK[@]} -gt 0 ] || return 0
-	# xfs_repair sizes its buffer cache from the machine's memory; on the
-	# suite's own small image a cache of 8 x 128 buffers holds it all
-	# (xfs_repair(8): -o bhash), and the check reads the same metadata with
-	# fewer pages touched (host: 0.088 -> 0.055 s of CPU a check; page
-	# faults are dear under TCG). -P leaves out the prefetch of inode and
-	# directory blocks, which only reorders the reads (xfs_repair(8)): on
-	# an image this small its threads cost more than they save (144 ->
-	# 104 threads a check, host CPU time -10%). A configured TEST_DEV
-	# keeps the defaults.
-	if [ "$fs" = xfs ] && [ -z "${VT_S_DEV[$i]:-}" ]; then
-		VT_FSCK=("${VT_FSCK[@]:0:${#VT_FSCK[@]}-1}" -P -o bhash=128 "$src")
+	# the options the row tunes for an image the suite made (xfs: a
+	# smaller buffer cache, no prefetch); a configured TEST_DEV keeps the
+	# checker's defaults
+	[ -n "${VT_S_DEV[$i]:-}" ] || own=1
+	vt_fsck_cmd "$fs" "$src" "$own"
+	if [ ${#VT_FSCK[@]} -eq 0 ]; then
+		VT_FSCK_OFF[$i]=$VT_FSCK_NONE
+	elif [ -z "$src" ]; then
+		VT_FSCK_OFF[$i]="${VT_S_DIR[$i]:-TEST_DIR} is a mount the user made (TEST_DIR_MOUNTED): the suite checks only an image it makes or a configured TEST_DEV"
+	fi
+	if [ -n "${VT_FSCK_OFF[$i]:-}" ]; then
+		VT_FSCK_NOTE="fsck skipped: ${VT_FSCK_OFF[$i]}"
+		echo "FSCK          -- not checked on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"$VT_STAGE/check.log"
+		return 0
 	fi
 	local test="${base%/*}" pending
 	test="${test##*/}/${base##*/}"
@@ -122,7 +144,8 @@ vt_fsck_after() { # run-index base
 			n=$((n + 1))
 		done
 	fi
-	out=$(PATH="$PATH:/sbin:/usr/sbin" "${VT_FSCK[@]}" 2>&1)
+	# (stdin: nothing, so no checker can wait for an answer)
+	out=$(PATH="$PATH:/sbin:/usr/sbin" "${VT_FSCK[@]}" 2>&1 </dev/null)
 	rc=$?
 	[ $rc -eq 0 ] && return 0
 	local also=""

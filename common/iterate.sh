@@ -21,7 +21,7 @@ vt_stop_iterating() {
 	local line="Stopped in iteration $VT_ITER of $VT_ITERATIONS after ${VT_S_NAME[$section]}: a test failed (-I)"
 	echo "$line"
 	vt_log "$line"
-	local k="$VT_STAGE/results.ktap"
+	local k="${VT_STAGE:?}/results.ktap"
 	[ -f "$k" ] || return 0
 	grep -q "^1\.\.$VT_N\$" "$k" && return 0
 	awk -v n="$VT_N" 'NR == 2 && /^1\.\.[0-9]+$/ { print "1.." n; next } { print }' "$k" >"$k.tmp" &&
@@ -31,10 +31,10 @@ vt_stop_iterating() {
 # The files of one run of a test, kept aside as run number K.
 vt_stash_run() { # base k
 	local f
-	mkdir -p "${VT_WORKDIR:-$VT_RUNDIR}/rerun" || return 1
+	mkdir -p "${VT_WORKDIR:-${VT_RUNDIR:?}}/rerun" || return 1
 	for f in "$1".*; do
 		[ -f "$f" ] || continue
-		cp -p "$f" "${VT_WORKDIR:-$VT_RUNDIR}/rerun/$(basename "$f").rerun$2" || return 1
+		cp -p "$f" "${VT_WORKDIR:-${VT_RUNDIR:?}}/rerun/$(basename "$f").rerun$2" || return 1
 	done
 }
 
@@ -46,10 +46,10 @@ vt_stash_run() { # base k
 vt_loop_on_fail() { # run-index test suite-result-dir
 	local i=$1 t=$2 dir=$3 k base="$3/${2##*/}" f stats=(fail)
 	[ "$VT_LOOP_ON_FAIL" -gt 0 ] || return 0
-	rm -rf "${VT_WORKDIR:-$VT_RUNDIR}/rerun"
+	vt_rm -r "${VT_WORKDIR:-${VT_RUNDIR:?}}/rerun"
 	vt_stash_run "$base" 0 || return 0
 	for ((k = 1; k <= VT_LOOP_ON_FAIL; k++)); do
-		[ "$VT_INTERRUPTED" = 1 ] && break
+		vt_interrupted && break
 		vt_run_one "$i" "$t" "$dir"
 		stats+=("$VT_T_RESULT")
 		printf '%-14s rerun %d of %d: %s %ss%s\n' "$t" "$k" "$VT_LOOP_ON_FAIL" "$VT_T_RESULT" \
@@ -58,15 +58,15 @@ vt_loop_on_fail() { # run-index test suite-result-dir
 		vt_stash_run "$base" "$k"
 	done
 	# The first run's files back under their names, the reruns' beside them.
-	rm -f "$base".*
-	for f in "${VT_WORKDIR:-$VT_RUNDIR}"/rerun/*; do
+	vt_rm "$base".*
+	for f in "${VT_WORKDIR:-${VT_RUNDIR:?}}"/rerun/*; do
 		[ -f "$f" ] || continue
 		case "$f" in
 		*.rerun0) cp -p "$f" "$dir/$(basename "${f%.rerun0}")" ;;
 		*) cp -p "$f" "$dir/" ;;
 		esac
 	done
-	rm -rf "${VT_WORKDIR:-$VT_RUNDIR}/rerun"
+	vt_rm -r "${VT_WORKDIR:-${VT_RUNDIR:?}}/rerun"
 	local line
 	line=$(printf '%s\n' "${stats[@]}" | sort | uniq -c |
 		awk -v n="${#stats[@]}" '{ printf "%s%s=%d (%.1f%%)", (NR > 1 ? ", " : ""), $2, $1, 100 * $1 / n }')

@@ -65,13 +65,13 @@ vt_jobs_keys() {
 
 # Runs section I in the background; its pid in VT_JOB_PID.
 vt_job_start() { # run-index position first-N
-	local i=$1 jd="$VT_RUNDIR/jobs/$1" js="$VT_STAGE/.jobs/$1" name=${VT_S_NAME[$1]}
-	rm -rf --one-file-system "$jd" "$js"
+	local i=$1 jd="${VT_RUNDIR:?}/jobs/$1" js="${VT_STAGE:?}/.jobs/$1" name=${VT_S_NAME[$1]}
+	vt_rm -r "$jd" "$js"
 	mkdir -p "$jd" "$js" || { vt_write_failed "$js"; return 1; }
 	# the section's check.time of an earlier iteration is where -j 1
 	# would find it
-	if [ -f "$VT_STAGE/$name/check.time" ]; then
-		{ mkdir -p "$js/$name" && cp -- "$VT_STAGE/$name/check.time" "$js/$name/check.time"; } ||
+	if [ -f "${VT_STAGE:?}/$name/check.time" ]; then
+		{ mkdir -p "$js/$name" && cp -- "${VT_STAGE:?}/$name/check.time" "$js/$name/check.time"; } ||
 			{ vt_write_failed "$js/$name/check.time"; return 1; }
 	fi
 	( vt_job_worker "$i" "$jd" "$js" "$3" "$VT_JOB_TICK" ${VT_JOB_FD[@]+${VT_JOB_FD[@]}} ) &
@@ -83,23 +83,20 @@ vt_job_worker() { # run-index job-dir job-stage first-N fds-of-check...
 	shift 4
 	# check's own descriptors are not the section's (nor its tests')
 	for fd in "$@"; do exec {fd}<&-; done
-	trap 'vt_on_signal SIGINT' INT
-	trap 'vt_on_signal SIGTERM' TERM
-	trap 'vt_on_signal SIGHUP' HUP
 	# the locks stay with check alone (a worker outliving it must not
 	# keep RESULTS locked)
 	exec 6>&- 8>&- 9>&- </dev/null >"$jd/out" 2>"$jd/err"
 	VT_STAGE=$js VT_WORKDIR=$jd VT_PROGRESS_FILE="" VT_WRITE_ERROR=""
 	VT_N=$first VT_N_PASS=0 VT_N_FAIL=0 VT_N_SKIP=0 VT_N_ERR=0
-	VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0
+	VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0 VT_C_TL=0
 	VT_FAILED_LIST=() VT_NOTRUN_LIST=() VT_ERROR_LIST=()
 	: >"$js/check.log" && : >"$js/results.ktap" && : >"$js/.result.xml.part" && : >"$js/rule-coverage.tsv" ||
 		vt_write_failed "$js"
 	[ -n "$VT_WRITE_ERROR" ] || vt_run_section "$i"
 	# what check adds to its own (printf %q: read back with eval)
 	{
-		printf 'J_N=%d J_PASS=%d J_FAIL=%d J_SKIP=%d J_ERR=%d J_CP=%d J_CF=%d J_CS=%d\n' \
-			"$((VT_N - first))" "$VT_N_PASS" "$VT_N_FAIL" "$VT_N_SKIP" "$VT_N_ERR" "$VT_C_PASS" "$VT_C_FAIL" "$VT_C_SKIP"
+		printf 'J_N=%d J_PASS=%d J_FAIL=%d J_SKIP=%d J_ERR=%d J_CP=%d J_CF=%d J_CS=%d J_CT=%d\n' \
+			"$((VT_N - first))" "$VT_N_PASS" "$VT_N_FAIL" "$VT_N_SKIP" "$VT_N_ERR" "$VT_C_PASS" "$VT_C_FAIL" "$VT_C_SKIP" "$VT_C_TL"
 		vt_job_list J_FAILED ${VT_FAILED_LIST[@]+"${VT_FAILED_LIST[@]}"}
 		vt_job_list J_NOTRUN ${VT_NOTRUN_LIST[@]+"${VT_NOTRUN_LIST[@]}"}
 		vt_job_list J_ERRORS ${VT_ERROR_LIST[@]+"${VT_ERROR_LIST[@]}"}
@@ -144,7 +141,7 @@ vt_job_kill_tree() { # pid
 vt_job_guard() { # worker-pid
 	local w=$1 wst cst
 	(
-		exec 6>&- 8>&- 9>&- 3<>"$VT_RUNDIR/jobs/tick" </dev/null >/dev/null 2>&1
+		exec 6>&- 8>&- 9>&- 3<>"${VT_RUNDIR:?}/jobs/tick" </dev/null >/dev/null 2>&1
 		vt_job_starttime "$w"; wst=$VT_ST
 		vt_job_starttime "$VT_CHECK_PID"; cst=$VT_ST
 		[ -n "$wst" ] && [ -n "$cst" ] || exit 0
@@ -166,9 +163,9 @@ declare -A VT_JOB_FD=()   # run index -> "out-fd err-fd" while streaming
 vt_job_stream() { # run-index
 	local i=$1 fds line fd tgt
 	if [ -z "${VT_JOB_FD[$i]:-}" ]; then
-		exec {fd}<"$VT_RUNDIR/jobs/$i/out" || return 0
+		exec {fd}<"${VT_RUNDIR:?}/jobs/$i/out" || return 0
 		fds=$fd
-		exec {fd}<"$VT_RUNDIR/jobs/$i/err" || fd=""
+		exec {fd}<"${VT_RUNDIR:?}/jobs/$i/err" || fd=""
 		VT_JOB_FD[$i]="$fds $fd"
 	fi
 	read -r fd tgt <<<"${VT_JOB_FD[$i]}"
@@ -197,52 +194,52 @@ vt_job_append() { # file target
 
 # Adds finished section I to this run as -j 1 would have written it.
 vt_job_merge() { # run-index
-	local i=$1 jd="$VT_RUNDIR/jobs/$1" js="$VT_STAGE/.jobs/$1" name=${VT_S_NAME[$1]} err f
-	local J_N=0 J_PASS=0 J_FAIL=0 J_SKIP=0 J_ERR=0 J_CP=0 J_CF=0 J_CS=0 J_WRITE_ERROR="" J_INTERRUPTED=0 J_FSCK_OFF=""
+	local i=$1 jd="${VT_RUNDIR:?}/jobs/$1" js="${VT_STAGE:?}/.jobs/$1" name=${VT_S_NAME[$1]} err f
+	local J_N=0 J_PASS=0 J_FAIL=0 J_SKIP=0 J_ERR=0 J_CP=0 J_CF=0 J_CS=0 J_CT=0 J_WRITE_ERROR="" J_INTERRUPTED=0 J_FSCK_OFF=""
 	local -a J_FAILED=() J_NOTRUN=() J_ERRORS=()
 	vt_job_stream "$i"
 	vt_job_stream_close "$i"
-	# (sourced: no command substitution, which a signal's trap can break in
-	# bash 5.2, see vt_report_end)
+	# (sourced: no command substitution needed)
 	. "$jd/state"
 	if [ -n "$J_WRITE_ERROR" ]; then
 		VT_WRITE_ERROR=${VT_WRITE_ERROR:-$J_WRITE_ERROR}
 		return 1
 	fi
-	vt_job_append "$js/check.log" "$VT_STAGE/check.log"
+	vt_job_append "$js/check.log" "${VT_STAGE:?}/check.log"
 	if [ "$VT_N" = "$VT_JOB_FIRST_N" ]; then
-		vt_job_append "$js/results.ktap" "$VT_STAGE/results.ktap"
+		vt_job_append "$js/results.ktap" "${VT_STAGE:?}/results.ktap"
 	else
 		# an earlier section was cut short (interrupted): the results are
 		# numbered on from where it ended
 		awk -v base="$((VT_N - VT_JOB_FIRST_N))" '
 			/^ok [0-9]+ / { $2 = $2 + base } /^not ok [0-9]+ / { $3 = $3 + base } { print }' \
-			"$js/results.ktap" >>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
+			"$js/results.ktap" >>"${VT_STAGE:?}/results.ktap" || vt_write_failed "${VT_STAGE:?}/results.ktap"
 	fi
-	vt_job_append "$js/.result.xml.part" "$VT_STAGE/.result.xml.part"
-	vt_job_append "$js/rule-coverage.tsv" "$VT_STAGE/rule-coverage.tsv"
+	vt_job_append "$js/.result.xml.part" "${VT_STAGE:?}/.result.xml.part"
+	vt_job_append "$js/rule-coverage.tsv" "${VT_STAGE:?}/rule-coverage.tsv"
 	# check.time: the tests this section passed get its times, one line
 	# each, sorted (vt_times_record)
 	if [ -s "$js/check.time" ]; then
-		f="$VT_STAGE/check.time"
+		f="${VT_STAGE:?}/check.time"
 		{
 			[ -r "$f" ] && awk 'NR == FNR { t[$1] = 1; next } !($1 in t)' "$js/check.time" "$f"
 			cat -- "$js/check.time"
-		} | sort >"$f.tmp" && mv -f -- "$f.tmp" "$f" || { rm -f -- "$f.tmp"; vt_write_failed "$f"; }
+		} | sort >"$f.tmp" && mv -f -- "$f.tmp" "$f" || { vt_rm "$f.tmp"; vt_write_failed "$f"; }
 	fi
 	# the section's own directory: moved in whole, or (an earlier
 	# iteration's) files replaced one by one
 	if [ -d "$js/$name" ]; then
-		if [ ! -e "$VT_STAGE/$name" ]; then
-			err=$(mv -T -- "$js/$name" "$VT_STAGE/$name" 2>&1) || vt_write_failed "$VT_STAGE/$name (${err##*: })"
+		if [ ! -e "${VT_STAGE:?}/$name" ]; then
+			err=$(mv -T -- "$js/$name" "${VT_STAGE:?}/$name" 2>&1) || vt_write_failed "${VT_STAGE:?}/$name (${err##*: })"
 		else
-			err=$(cp -a -f -- "$js/$name/." "$VT_STAGE/$name/" 2>&1) || vt_write_failed "$VT_STAGE/$name (${err##*: })"
+			err=$(cp -a -f -- "$js/$name/." "${VT_STAGE:?}/$name/" 2>&1) || vt_write_failed "${VT_STAGE:?}/$name (${err##*: })"
 		fi
 	fi
-	rm -rf --one-file-system -- "$js" "$jd"
+	vt_rm -r "$js" "$jd"
 	VT_N=$((VT_N + J_N)) VT_N_PASS=$((VT_N_PASS + J_PASS)) VT_N_FAIL=$((VT_N_FAIL + J_FAIL))
 	VT_N_SKIP=$((VT_N_SKIP + J_SKIP)) VT_N_ERR=$((VT_N_ERR + J_ERR))
 	VT_C_PASS=$((VT_C_PASS + J_CP)) VT_C_FAIL=$((VT_C_FAIL + J_CF)) VT_C_SKIP=$((VT_C_SKIP + J_CS))
+	VT_C_TL=$((VT_C_TL + J_CT))
 	VT_FAILED_LIST+=(${J_FAILED[@]+"${J_FAILED[@]}"})
 	VT_NOTRUN_LIST+=(${J_NOTRUN[@]+"${J_NOTRUN[@]}"})
 	VT_ERROR_LIST+=(${J_ERRORS[@]+"${J_ERRORS[@]}"})
@@ -254,26 +251,9 @@ vt_job_merge() { # run-index
 # Did section I's worker fail to write? Sets VT_WRITE_ERROR (the first).
 vt_job_write_error() { # run-index
 	local msg=""
-	[ -f "$VT_RUNDIR/jobs/$1/write-error" ] || return 1
-	IFS= read -r msg <"$VT_RUNDIR/jobs/$1/write-error"
+	[ -f "${VT_RUNDIR:?}/jobs/$1/write-error" ] || return 1
+	IFS= read -r msg <"${VT_RUNDIR:?}/jobs/$1/write-error"
 	VT_WRITE_ERROR=${VT_WRITE_ERROR:-${msg:-a write of section ${VT_S_NAME[$1]}}}
-}
-
-vt_jobs_on_signal() { # name signal
-	local p
-	VT_INTERRUPTED=1
-	VT_SIGNAL=${VT_SIGNAL:-$1}
-	for p in "${VT_JOB_RUNNING[@]}"; do kill -"$2" "$p" 2>/dev/null; done
-}
-
-# The signal that stops a worker: check's own, else (-I, a write error,
-# a dead worker) SIGTERM.
-vt_jobs_stop_signal() {
-	case ${VT_SIGNAL:-} in
-	SIGINT) VT_JOB_SIG=INT ;;
-	SIGHUP) VT_JOB_SIG=HUP ;;
-	*) VT_JOB_SIG=TERM ;;
-	esac
 }
 
 # One iteration over VT_SECTIONS with up to VT_JOBS workers. Leaves
@@ -284,18 +264,15 @@ vt_jobs_run() {
 	local stop=0 busy running
 	VT_JOB_RUNNING=()
 	vt_jobs_keys
-	mkdir -p "$VT_RUNDIR/jobs" "$VT_STAGE/.jobs" || { vt_write_failed "$VT_STAGE/.jobs"; return; }
-	[ -p "$VT_RUNDIR/jobs/tick" ] || mkfifo "$VT_RUNDIR/jobs/tick" || { vt_write_failed "$VT_RUNDIR/jobs/tick"; return; }
-	exec {tick}<>"$VT_RUNDIR/jobs/tick"
+	mkdir -p "${VT_RUNDIR:?}/jobs" "${VT_STAGE:?}/.jobs" || { vt_write_failed "${VT_STAGE:?}/.jobs"; return; }
+	[ -p "${VT_RUNDIR:?}/jobs/tick" ] || mkfifo "${VT_RUNDIR:?}/jobs/tick" || { vt_write_failed "${VT_RUNDIR:?}/jobs/tick"; return; }
+	exec {tick}<>"${VT_RUNDIR:?}/jobs/tick"
 	VT_JOB_TICK=$tick
-	vt_sysctl_lock_prepare || { vt_write_failed "$VT_RUNDIR/sysctl.lock"; return; }
-	trap 'vt_jobs_on_signal SIGINT INT' INT
-	trap 'vt_jobs_on_signal SIGTERM TERM' TERM
-	trap 'vt_jobs_on_signal SIGHUP HUP' HUP
+	vt_sysctl_lock_prepare || { vt_write_failed "${VT_RUNDIR:?}/sysctl.lock"; return; }
 	while [ $head -lt $n ]; do
 		# start sections in order while there is room and nothing stops the run
 		while [ $next -lt $n ] && [ ${#VT_JOB_RUNNING[@]} -lt "$VT_JOBS" ] && [ $stop = 0 ] &&
-			[ "$VT_INTERRUPTED" = 0 ] && [ -z "$VT_WRITE_ERROR" ]; do
+			! vt_interrupted && [ -z "$VT_WRITE_ERROR" ]; do
 			i=${VT_SECTIONS[$next]}
 			busy=0
 			for ((k = head; k < next; k++)); do
@@ -327,9 +304,12 @@ vt_jobs_run() {
 			vt_job_starttime "${pos_pid[$k]}"
 			if kill -0 "${pos_pid[$k]}" 2>/dev/null && [ -z "${pos_st[$k]}" -o "$VT_ST" = "${pos_st[$k]}" ]; then
 				running+=("${pos_pid[$k]}")
-				if { [ "$VT_INTERRUPTED" = 1 ] || [ $stop != 0 ]; } && [ -z "${pos_sig[$k]:-}" ]; then
-					vt_jobs_stop_signal
-					kill -"$VT_JOB_SIG" "${pos_pid[$k]}" 2>/dev/null
+				# -I or a write error: the sections not merged yet are
+				# not wanted (a signal needs nothing here: every worker
+				# reads it as check does, and runner/vfsidmap-supervise
+				# stops the tests)
+				if [ $stop != 0 ] && [ -z "${pos_sig[$k]:-}" ]; then
+					vt_job_kill_tree "${pos_pid[$k]}"
 					pos_sig[$k]=1
 				fi
 				continue
@@ -338,11 +318,11 @@ vt_jobs_run() {
 			kill -KILL "${pos_guard[$k]}" 2>/dev/null; wait "${pos_guard[$k]}" 2>/dev/null
 			pos_done[$k]=1 pos_rc[$k]=$rc
 			i=${VT_SECTIONS[$k]}
-			if [ -f "$VT_RUNDIR/jobs/$i/state" ] && vt_job_write_error "$i"; then
+			if [ -f "${VT_RUNDIR:?}/jobs/$i/state" ] && vt_job_write_error "$i"; then
 				# a write error stops the run at once (nothing is
 				# published): its message now, the rest is not shown
 				vt_job_stream_close "$i"
-				cat -- "$VT_RUNDIR/jobs/$i/err" >&2
+				cat -- "${VT_RUNDIR:?}/jobs/$i/err" >&2
 				stop=1
 			fi
 		done
@@ -354,11 +334,11 @@ vt_jobs_run() {
 			VT_JOB_FIRST_N=$((base + head * nsel))
 			if [ "$stop" != 0 ]; then
 				:   # after -I or a write error stopped the run: not wanted
-			elif [ ! -f "$VT_RUNDIR/jobs/$i/state" ]; then
+			elif [ ! -f "${VT_RUNDIR:?}/jobs/$i/state" ]; then
 				vt_job_stream "$i"; vt_job_stream_close "$i"
 				if [ "${pos_rc[$head]}" = 3 ]; then
-					vt_write_failed "$VT_RUNDIR/jobs/$i/state"
-				elif [ "$VT_INTERRUPTED" = 0 ]; then
+					vt_write_failed "${VT_RUNDIR:?}/jobs/$i/state"
+				elif ! vt_interrupted; then
 					# killed from outside (or bash died): not a result
 					VT_INTERRUPTED=1
 					VT_SIGNAL=${VT_SIGNAL:-"the death of the worker of section ${VT_S_NAME[$i]} (exit ${pos_rc[$head]})"}
@@ -379,10 +359,7 @@ vt_jobs_run() {
 	# -I: the sections not merged are not run (as with -j 1)
 	for ((k = head; k < next; k++)); do vt_job_stream_close "${VT_SECTIONS[$k]}"; done
 	exec {tick}<&-
-	rm -rf --one-file-system -- "$VT_STAGE/.jobs" "$VT_RUNDIR/jobs"
+	vt_rm -r "${VT_STAGE:?}/.jobs" "${VT_RUNDIR:?}/jobs"
 	VT_JOB_RUNNING=()
-	trap 'vt_on_signal SIGINT' INT
-	trap 'vt_on_signal SIGTERM' TERM
-	trap 'vt_on_signal SIGHUP' HUP
 	return 0
 }

@@ -332,7 +332,7 @@ vt_require_root() {
 
 vt_require_built() {
 	local f
-	for f in runner/vfsidmap-exec runner/vfsidmap-tool; do
+	for f in runner/vfsidmap-exec runner/vfsidmap-tool runner/vfsidmap-supervise; do
 		if [ ! -x "$VT_TOP/$f" ]; then
 			echo "check: $f is not built: run ./bootstrap first" >&2
 			return 2

@@ -32,7 +32,7 @@ vt_stdout_gone() {
 vt_progress_prepare() {
 	VT_PROGRESS_FILE=""
 	[ -t 1 ] && [ "${VT_NO_PROGRESS:-0}" != 1 ] || return 0
-	VT_PROGRESS_FILE="$VT_RUNDIR/progress"
+	VT_PROGRESS_FILE="${VT_RUNDIR:?}/progress"
 	: >"$VT_PROGRESS_FILE" && chmod 0666 "$VT_PROGRESS_FILE" || VT_PROGRESS_FILE=""
 }
 
@@ -71,7 +71,7 @@ vt_progress_wait() { # test
 vt_times_load() { # section-result-dir
 	local t s
 	VT_LAST_TIME=()
-	for f in "$VT_RESULT_DIR/check.time" "$1/check.time"; do
+	for f in "${VT_RESULT_DIR:?}/check.time" "$1/check.time"; do
 		[ -r "$f" ] || continue
 		while read -r t s; do
 			[[ "$s" =~ ^[0-9]+$ ]] && VT_LAST_TIME[$t]=$s
@@ -102,7 +102,7 @@ vt_times_flush() { # section-result-dir
 	local f t
 	[ ${#VT_TIMES_NEW[@]} -gt 0 ] || return 0
 	mkdir -p "$1" || { vt_write_failed "$1"; return 1; }
-	for f in "$1/check.time" "$VT_STAGE/check.time"; do
+	for f in "$1/check.time" "${VT_STAGE:?}/check.time"; do
 		{
 			# the earlier lines of the tests recorded now go
 			if [ -r "$f" ]; then
@@ -110,7 +110,7 @@ vt_times_flush() { # section-result-dir
 			fi
 			for t in "${!VT_TIMES_NEW[@]}"; do echo "$t ${VT_TIMES_NEW[$t]}"; done
 		} | sort >"$f.tmp" && mv -f "$f.tmp" "$f" ||
-			{ rm -f "$f.tmp"; vt_write_failed "$f"; return 1; }
+			{ vt_rm "$f.tmp"; vt_write_failed "$f"; return 1; }
 	done
 	VT_TIMES_NEW=()
 }

@@ -12,6 +12,9 @@
 
 VT_N_PASS=0 VT_N_FAIL=0 VT_N_SKIP=0 VT_N_ERR=0 VT_N=0
 VT_C_PASS=0 VT_C_FAIL=0 VT_C_SKIP=0
+# Failures of a test as a whole (vt_test_level_leaves): leaves of
+# results.ktap, not cases, counted apart from VT_C_*.
+VT_C_TL=0
 VT_FAILED_LIST=() VT_NOTRUN_LIST=() VT_ERROR_LIST=()
 VT_START=0
 VT_REPORT_FORMAT=${VT_REPORT_FORMAT:-xunit}
@@ -38,7 +41,7 @@ vt_xml_var() { # string -> VT_XML
 }
 
 vt_log() { # line: appended to this run's check.log
-	printf '%s\n' "$1" >>"$VT_STAGE/check.log" || vt_write_failed "$VT_STAGE/check.log"
+	printf '%s\n' "$1" >>"${VT_STAGE:?}/check.log" || vt_write_failed "${VT_STAGE:?}/check.log"
 }
 
 # The kernel's release, once a run (bash builtins: forks are dear in a
@@ -54,13 +57,13 @@ vt_report_begin() {
 	printf -v VT_START '%(%s)T' -1
 	TZ=UTC printf -v started '%(%FT%TZ)T' -1
 	vt_kernel_release
-	: >"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
+	: >"${VT_STAGE:?}/.result.xml.part" || vt_write_failed "${VT_STAGE:?}/.result.xml.part"
 	vt_coverage_begin
 	printf 'KTAP version 1\n1..%d\n' "$(( ${#VT_SECTIONS[@]} * ${#VT_SELECTED[@]} * ${VT_ITERATIONS:-1} ))" \
-		>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
+		>"${VT_STAGE:?}/results.ktap" || vt_write_failed "${VT_STAGE:?}/results.ktap"
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
-	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $$"
+	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $VT_PID"
 	vt_log "command: ./check ${VT_ARGV:-}"
 }
 
@@ -114,12 +117,49 @@ vt_first_mismatch() { # ktap -> VT_MISMATCH
 		}' "$1" | cut -c 1-2000)
 }
 
+# The failures of a failed test as a whole, each to be a failing leaf of
+# its own in results.ktap: VT_LEAVES, triples "TYPE DIRECTIVE REASON"
+# (runner/ktap-nest.h). kunit.py parse, which kernel CI reads results.ktap
+# with, counts only the leaves of the tree (kunit_parser.py:
+# bubble_up_test_results): a parent's own "not ok" under cases that all
+# passed counts as passed there. So a crash, a timeout, a leak, trouble in
+# the kernel log, an fsck finding, a broken harness or an interrupted run
+# each gets a leaf "test-level:TYPE"; a test whose own failure is failed
+# cases (mismatch) has its leaves already. Each leaf is a failure that no
+# case shows, so whatever a test came to, "not ok" at its top line has at
+# least one failing leaf below it. CF: the test's failed cases.
+vt_test_level_leaves() { # -> VT_LEAVES
+	VT_LEAVES=()
+	case $VT_T_RESULT in
+	error)
+		# ktap.rst: "ERROR" says the test's execution failed, not the kernel
+		VT_LEAVES=("${VT_T_ERROR_TYPE:-harness}" ERROR "${VT_T_REASON:-the harness broke}")
+		return 0 ;;
+	fail) ;;
+	*) return 0 ;;
+	esac
+	case ${VT_T_OWN_FAIL:-} in
+	# ktap.rst: "TIMEOUT" on a "not ok" result says the test timed out
+	timeout) VT_LEAVES+=(timeout TIMEOUT "${VT_T_OWN_REASON#timeout: }") ;;
+	crash|leak) VT_LEAVES+=("$VT_T_OWN_FAIL" "" "$VT_T_OWN_REASON") ;;
+	esac
+	[ -n "${VT_T_KMSG_REASON:-}" ] && VT_LEAVES+=(kernel-log "" "$VT_T_KMSG_REASON")
+	[ -n "${VT_T_FSCK_REASON:-}" ] && VT_LEAVES+=(fsck "" "$VT_T_FSCK_REASON")
+	# failed, and no case did (the test said fail with every case ok)
+	if [ ${#VT_LEAVES[@]} = 0 ] && [ "${CF:-0}" = 0 ]; then
+		VT_LEAVES=("${VT_T_FAIL_TYPE:-mismatch}" "" "${VT_T_REASON:-the test failed and none of its cases did}")
+	fi
+	return 0
+}
+
 vt_report_test() { # run index, test
 	local i=$1 t=$2 name="${VT_S_NAME[$1]}:$2" line ktap=$VT_T_KTAP kline type msg
 	local rel="${VT_RESULT_DIR#"$PWD"/}/${VT_S_NAME[$i]}/$t"
 	VT_N=$((VT_N + 1))
 	vt_count_cases "$ktap"
 	VT_C_PASS=$((VT_C_PASS + CP)) VT_C_FAIL=$((VT_C_FAIL + CF)) VT_C_SKIP=$((VT_C_SKIP + CS))
+	vt_test_level_leaves
+	VT_C_TL=$((VT_C_TL + ${#VT_LEAVES[@]} / 3))
 	case $VT_T_RESULT in
 	pass)
 		VT_N_PASS=$((VT_N_PASS + 1))
@@ -157,11 +197,19 @@ vt_report_test() { # run index, test
 	# order of Documentation/dev-tools/ktap.rst: the nested version line,
 	# then "# Subtest: name", then the rest (its plan first). A stream
 	# without a version line gets one (the test died before writing it).
-	# (bash builtins, not an awk per test: forks are dear in a TCG guest)
+	# A test that passed or was not run wrote its stream whole (else it is
+	# an error: vt_output_short), copied here with bash builtins (forks are
+	# dear in a TCG guest); a failed one goes through ktap-nest, which
+	# makes it whole and adds its test-level leaves (runner/ktap-nest.h).
 	local -a klines=()
-	[ -s "$ktap" ] && mapfile -t klines <"$ktap"
+	local nest_failed=""
+	case $VT_T_RESULT in fail|error) ;; *) [ -s "$ktap" ] && mapfile -t klines <"$ktap" ;; esac
 	{
-		if [ ${#klines[@]} -gt 0 ]; then
+		if [ "$VT_T_RESULT" = fail ] || [ "$VT_T_RESULT" = error ]; then
+			local nest_in=$ktap
+			[ -f "$nest_in" ] || nest_in=""
+			"$VT_TOOL" ktap-nest "$name" "$nest_in" ${VT_LEAVES[@]+"${VT_LEAVES[@]}"} || nest_failed=1
+		elif [ ${#klines[@]} -gt 0 ]; then
 			local from=0
 			if [[ ${klines[0]} =~ ^(KTAP\ version\ [0-9]+|TAP\ version\ 1[34])$ ]]; then
 				printf '  %s\n' "${klines[0]}"
@@ -185,7 +233,12 @@ vt_report_test() { # run index, test
 		notrun) line="ok $VT_N $name # SKIP $VT_T_REASON"; echo "${line//$'\r'/}" ;;
 		fail|error) echo "not ok $VT_N $name" ;;
 		esac
-	} >>"$VT_STAGE/results.ktap" || vt_write_failed "$VT_STAGE/results.ktap"
+	} >>"${VT_STAGE:?}/results.ktap" && [ -z "$nest_failed" ] || vt_write_failed "${VT_STAGE:?}/results.ktap"
+
+	# JUnit stays one testcase per test and filesystem, its counts the
+	# test runs': the test-level leaves above are how KTAP's leaf counting
+	# sees a failure of a test as a whole; here the testcase's <failure>
+	# (its type: timeout, crash, leak, kernel-log, fsck) or <error> is it.
 
 	# JUnit: one testcase per test and filesystem. A failure's message is
 	# its first mismatch and replay line; its type says what kind.
@@ -224,17 +277,12 @@ vt_report_test() { # run index, test
 			printf '</system-out>\n'
 		fi
 		printf '  </testcase>\n'
-	} >>"$VT_STAGE/.result.xml.part" || vt_write_failed "$VT_STAGE/.result.xml.part"
+	} >>"${VT_STAGE:?}/.result.xml.part" || vt_write_failed "${VT_STAGE:?}/.result.xml.part"
 }
 
 vt_report_end() {
 	# Every test run is over: a signal from here on finds the results
-	# complete (or already marked incomplete) and is ignored. Running a trap
-	# here could also break the report itself: bash 5.2 fails a trap that
-	# fires while it parses a command substitution ("trap: unexpected EOF
-	# while looking for matching `)'") and abandons the command it was in,
-	# which left a truncated result.xml (fuzz-check seed 1, SIGTERM at 1.7 s).
-	trap '' INT TERM HUP
+	# complete (or already marked incomplete), and is not read again.
 	local now elapsed total incomplete="" ended
 	printf -v now '%(%s)T' -1
 	TZ=UTC printf -v ended '%(%FT%T)T' -1
@@ -243,14 +291,14 @@ vt_report_end() {
 	# Decided once, here: a signal that comes later finds the results
 	# complete (vt_results_close goes by this, not by VT_INTERRUPTED).
 	VT_REPORT_INCOMPLETE=0
-	if [ "$VT_INTERRUPTED" = 1 ]; then
+	if vt_interrupted; then
 		VT_REPORT_INCOMPLETE=1
 		incomplete="run interrupted by ${VT_SIGNAL:-a signal} after $VT_N of $total test runs: results incomplete"
 	fi
 	[ -n "$VT_WRITE_ERROR" ] && return 2
 	if [ -n "$incomplete" ]; then
-		printf 'Bail out! %s\n' "$incomplete" >>"$VT_STAGE/results.ktap" ||
-			vt_write_failed "$VT_STAGE/results.ktap"
+		printf 'Bail out! %s\n' "$incomplete" >>"${VT_STAGE:?}/results.ktap" ||
+			vt_write_failed "${VT_STAGE:?}/results.ktap"
 	fi
 	{
 		printf '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -260,15 +308,15 @@ vt_report_end() {
 			"$(hostname 2>/dev/null | vt_xml_escape)"
 		printf '  <properties>\n    <property name="kernel" value="%s"/>\n    <property name="command" value="%s"/>\n  </properties>\n' \
 			"$(uname -r | vt_xml_escape)" "$(printf './check %s' "${VT_ARGV:-}" | vt_xml_escape)"
-		cat "$VT_STAGE/.result.xml.part"
+		cat "${VT_STAGE:?}/.result.xml.part"
 		if [ -n "$incomplete" ]; then
 			printf '  <testcase classname="vfsidmap" name="run" time="%d">\n' "$elapsed"
 			printf '    <error type="interrupted" message="%s"/>\n' "$(printf '%s' "$incomplete" | vt_xml_escape)"
 			printf '  </testcase>\n'
 		fi
 		printf '</testsuite>\n'
-	} >"$VT_STAGE/result.xml" || vt_write_failed "$VT_STAGE/result.xml"
-	rm -f "$VT_STAGE/.result.xml.part"
+	} >"${VT_STAGE:?}/result.xml" || vt_write_failed "${VT_STAGE:?}/result.xml"
+	vt_rm "${VT_STAGE:?}/.result.xml.part"
 	echo ""
 	[ -n "$incomplete" ] && echo "Interrupted: the run was stopped by ${VT_SIGNAL:-a signal}; results are marked incomplete."
 	echo "Ran: $((VT_N - VT_N_SKIP)) of $VT_N test runs in ${elapsed}s"
@@ -278,6 +326,14 @@ vt_report_end() {
 		echo "Failed ${#VT_FAILED_LIST[@]} of $VT_N test runs"
 	fi
 	echo "Cases: $VT_C_PASS passed, $VT_C_FAIL failed, $VT_C_SKIP skipped"
+	# Cases are the tests' own results; a failure of a test as a whole is
+	# no case, and is counted here instead (vt_test_level_leaves): kunit.py
+	# parse on results.ktap counts both as failed leaves, the cases'
+	# failures plus these.
+	if [ "$VT_C_TL" -gt 0 ]; then
+		echo "Test-level failures: $VT_C_TL (crash, timeout, leak, kernel log, fsck, harness: each a failing leaf test-level:TYPE in results.ktap)"
+		vt_log "Test-level failures: $VT_C_TL"
+	fi
 	echo "Results: $VT_RESULT_DIR (check.log, results.ktap, result.xml, rule-coverage.tsv)"
 	[ -n "$incomplete" ] && vt_log "$incomplete"
 	[ ${#VT_NOTRUN_LIST[@]} -gt 0 ] && vt_log "Not run: ${VT_NOTRUN_LIST[*]}"

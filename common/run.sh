@@ -19,7 +19,7 @@ vt_case_expunge_file() { # fs test -> VT_EXPF: path or ""
 		done
 	fi
 	[ -n "$lines" ] || return 0
-	VT_EXPF="${VT_WORKDIR:-$VT_RUNDIR}/expunge.$1.${2//\//_}"
+	VT_EXPF="${VT_WORKDIR:-${VT_RUNDIR:?}}/expunge.$1.${2//\//_}"
 	printf '%s' "$lines" >"$VT_EXPF"
 }
 
@@ -33,10 +33,10 @@ vt_now_us() { VT_NOW=${EPOCHREALTIME/[.,]/}; }
 VT_WATCHDOG_GRACE=${VT_WATCHDOG_GRACE:-10}
 VT_CHECK_PID=$$
 vt_watchdog_start() { # pid seconds flag -> VT_WATCHDOG
-	[ -p "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" ] || mkfifo "${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" || return 0
+	[ -p "${VT_WORKDIR:-${VT_RUNDIR:?}}/watchdog.fifo" ] || mkfifo "${VT_WORKDIR:-${VT_RUNDIR:?}}/watchdog.fifo" || return 0
 	(
 		# a FIFO nobody writes: read -t is a sleep without a fork
-		exec 5<&- 8>&- 9>&- 3<>"${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fifo" </dev/null >/dev/null 2>&1
+		exec 5<&- 8>&- 9>&- 3<>"${VT_WORKDIR:-${VT_RUNDIR:?}}/watchdog.fifo" </dev/null >/dev/null 2>&1
 		left=$2
 		while [ "$left" -gt 0 ]; do
 			read -r -t 1 -u 3 _
@@ -119,6 +119,17 @@ vt_output_short() { # ktap-file status -> VT_SHORT
 	[ "$VT_KTAP_GOT" = "$VT_KTAP_PLAN" ] || VT_SHORT="$VT_KTAP_GOT of $VT_KTAP_PLAN results"
 }
 
+# Does the run's scratch space (where a test's output goes first) take a
+# write of 1 MiB, fsync'd? More than any test's verdict and the KTAP of a
+# test cut short by a full filesystem: when this works, the space was not
+# what cut the output short.
+vt_run_base_takes_writes() {
+	local f="${VT_WORKDIR:-${VT_RUNDIR:?}}/write-probe" ok=1
+	{ head -c 1048576 /dev/zero >"$f" && sync -- "$f"; } 2>/dev/null || ok=0
+	vt_rm "$f"
+	[ $ok = 1 ]
+}
+
 # Per-test files go to the staging directory; a failed write is an error
 # of the run (vt_write_failed), never a silent 0-byte file.
 vt_run_one() { # run-index test resdir
@@ -131,17 +142,17 @@ vt_run_one() { # run-index test resdir
 	[ -n "$VT_CASE" ] && case_only=${VT_CASE#"$t"/}
 	# The test's output goes to the run directory first and is copied to
 	# the results with its write checked.
-	out="${VT_WORKDIR:-$VT_RUNDIR}/test"
-	flag="${VT_WORKDIR:-$VT_RUNDIR}/watchdog.fired"
+	out="${VT_WORKDIR:-${VT_RUNDIR:?}}/test"
+	flag="${VT_WORKDIR:-${VT_RUNDIR:?}}/watchdog.fired"
 	# (left only by a test that did not get to its end, or, for status
 	# and rules, when test-files did not remove them; out.ktap, .stderr
 	# and .failed are truncated by their redirections; no rm otherwise)
 	for f in "$out.status" "$out.rules" "$flag"; do
-		[ -e "$f" ] && { rm -f "$out".* "$flag"; break; }
+		[ -e "$f" ] && { vt_rm "$out".* "$flag"; break; }
 	done
 	# a test changing a global sysctl runs alone (common/sysctl_lock.sh)
 	if ! vt_sysctl_lock_take "$t"; then
-		[ "$VT_INTERRUPTED" = 1 ] || vt_write_failed "$VT_SYSCTL_LOCK"
+		vt_interrupted || vt_write_failed "$VT_SYSCTL_LOCK"
 		return 1
 	fi
 	vt_exec_fs_args "$i"
@@ -205,7 +216,7 @@ vt_run_one() { # run-index test resdir
 	124) VT_T_RESULT=fail VT_T_FAIL_TYPE=timeout
 	   reason="timeout: killed after ${VT_S_TIMEOUT[$i]}s (-T)" ;;
 	*) VT_T_RESULT=fail
-	   if [ "$VT_INTERRUPTED" = 1 ]; then
+	   if vt_interrupted; then
 		VT_T_RESULT=error VT_T_ERROR_TYPE=interrupted reason="interrupted by ${VT_SIGNAL:-a signal}"
 	   elif [[ "$status" == error:* ]] || [ "$rc" = 125 ]; then
 		# the executor or the setup broke: no verdict on the kernel
@@ -232,11 +243,22 @@ vt_run_one() { # run-index test resdir
 		vt_output_short "$out.ktap" "$status"
 		short=$VT_SHORT
 	fi
+	# Whose fault it is decides how far it reaches: if VT_RUN_BASE still
+	# takes a write (vt_run_base_takes_writes), the test cut its own output
+	# short: an error of that test, and the run goes on with the others;
+	# else the run cannot trust any output it writes there: exit 2.
 	if [ -n "$short" ]; then
 		VT_T_RESULT=error VT_T_ERROR_TYPE=harness VT_T_FAIL_TYPE=""
-		reason="output incomplete: $short (written under VT_RUN_BASE=$VT_RUN_BASE first: full or failing?)"
-		vt_write_failed "the output of $t ($short; it is written under VT_RUN_BASE=$VT_RUN_BASE first, is that filesystem full or failing?)"
+		if vt_run_base_takes_writes; then
+			reason="output incomplete: $short (VT_RUN_BASE=$VT_RUN_BASE takes writes: the test's own output is short)"
+		else
+			reason="output incomplete: $short (written under VT_RUN_BASE=$VT_RUN_BASE first: full or failing?)"
+			vt_write_failed "the output of $t ($short; it is written under VT_RUN_BASE=$VT_RUN_BASE first, is that filesystem full or failing?)"
+		fi
 	fi
+	# What the test itself came to, kept apart from what the kernel's side
+	# adds below: each is a leaf of its own in results.ktap (vt_report_test).
+	VT_T_OWN_FAIL=$VT_T_FAIL_TYPE VT_T_OWN_REASON=$reason
 	# The kernel's side of the test: its log between the markers, and the
 	# filesystem it leaves (common/kmsg.sh, common/fsck.sh). Trouble there
 	# fails the test whatever it said; a broken harness stays an error.
@@ -244,10 +266,11 @@ vt_run_one() { # run-index test resdir
 	vt_phase "${VT_S_NAME[$i]}" "$t" kmsg
 	vt_fsck_after "$i" "$base"
 	vt_phase "${VT_S_NAME[$i]}" "$t" fsck
-	local kernel=""
+	local kernel="" kmsg=""
 	if [ -n "$VT_KMSG_HITS" ]; then
-		kernel="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
+		kmsg="kernel log: $(printf '%s\n' "$VT_KMSG_HITS" | wc -l) line(s) of trouble during the test, first: $(printf '%s\n' "$VT_KMSG_HITS" | head -n 1 | sed 's/^\[[ 0-9.]*\] //') (see ${base##*/}.dmesg)"
 	fi
+	kernel=$kmsg
 	[ -n "$VT_FSCK_FAIL" ] && kernel+="${kernel:+; }$VT_FSCK_FAIL"
 	if [ -n "$kernel" ] && [ "$VT_T_RESULT" != error ]; then
 		# a test that failed on its own keeps its reason in front
@@ -256,6 +279,7 @@ vt_run_one() { # run-index test resdir
 		[ -n "$VT_KMSG_HITS" ] && VT_T_FAIL_TYPE=${VT_T_FAIL_TYPE:-kernel-log}
 		[ -n "$VT_FSCK_FAIL" ] && VT_T_FAIL_TYPE=${VT_T_FAIL_TYPE:-fsck}
 		reason="${reason:+$reason; }$kernel"
+		VT_T_KMSG_REASON=$kmsg VT_T_FSCK_REASON=$VT_FSCK_FAIL
 	fi
 	{
 		[ -n "$VT_KMSG_HITS" ] && { echo "== kernel log trouble"; printf '%s\n' "$VT_KMSG_HITS"; }
@@ -276,7 +300,7 @@ vt_run_one() { # run-index test resdir
 			if [ -n "$VT_FSCK_FAIL" ]; then sed 's/^/# fsck: /' "$base.fsck"; fi
 		} >"$base.out.bad" || vt_write_failed "$base.out.bad"
 	fi
-	[ "$VT_OUT_CLEARED" = 1 ] || rm -f "$out".*
+	[ "$VT_OUT_CLEARED" = 1 ] || vt_rm "$out".*
 	VT_T_REASON=$reason
 	VT_T_KTAP="$base.ktap"
 	# (the report counts the cases from the digest, not from the file again)
@@ -322,13 +346,13 @@ vt_run_section() { # run index
 	vt_prepare_fs "$i"
 	vt_phase "${VT_S_NAME[$i]}" - prepare
 	vt_report_section "$i"
-	dir="$VT_STAGE/${VT_S_NAME[$i]}"
+	dir="${VT_STAGE:?}/${VT_S_NAME[$i]}"
 	VT_TIMES_NEW=()
 	# check.time: the last published run's times; the section's file is
 	# carried into this run's staging and updated there (common/progress.sh)
-	vt_times_load "$VT_RESULT_DIR/${VT_S_NAME[$i]}"
-	if [ ! -f "$dir/check.time" ] && [ -f "$VT_RESULT_DIR/${VT_S_NAME[$i]}/check.time" ]; then
-		{ mkdir -p "$dir" && cp -- "$VT_RESULT_DIR/${VT_S_NAME[$i]}/check.time" "$dir/check.time"; } ||
+	vt_times_load "${VT_RESULT_DIR:?}/${VT_S_NAME[$i]}"
+	if [ ! -f "$dir/check.time" ] && [ -f "${VT_RESULT_DIR:?}/${VT_S_NAME[$i]}/check.time" ]; then
+		{ mkdir -p "$dir" && cp -- "${VT_RESULT_DIR:?}/${VT_S_NAME[$i]}/check.time" "$dir/check.time"; } ||
 			vt_write_failed "$dir/check.time"
 	fi
 	# the last test that goes to the executor: checked even when notrun
@@ -342,9 +366,10 @@ vt_run_section() { # run index
 	done
 	VT_FSCK_PENDING[$i]=""
 	for t in "${VT_SELECTED[@]}"; do
-		[ "$VT_INTERRUPTED" = 1 ] && break
+		vt_interrupted && break
 		[ -n "$VT_WRITE_ERROR" ] && break
 		VT_T_TIME=0 VT_T_MS=0 VT_T_KTAP="" VT_T_XML="" VT_T_COUNTED="" VT_T_REASON="" VT_T_FAIL_TYPE="" VT_T_ERROR_TYPE="" VT_KMSG_HITS=""
+		VT_T_OWN_FAIL="" VT_T_OWN_REASON="" VT_T_KMSG_REASON="" VT_T_FSCK_REASON=""
 		# expunged, or ruled out by the filesystem table: no executor
 		vt_not_for_run_var "$i" "$t"
 		if [ -n "$VT_WHY" ]; then
@@ -368,7 +393,7 @@ vt_run_section() { # run index
 	[ -n "$VT_WRITE_ERROR" ] || vt_coverage_section "$i" "$dir"
 	vt_phase "${VT_S_NAME[$i]}" - coverage
 	if [ -n "${VT_S_SCRATCH[$i]:-}" ]; then
-		rm -rf --one-file-system "${VT_S_SCRATCH[$i]}"
+		vt_rm -r "${VT_S_SCRATCH[$i]}"
 		VT_S_SCRATCH[$i]=""
 	fi
 }

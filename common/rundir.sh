@@ -26,14 +26,19 @@ VT_SIGNAL=""
 VT_RUN_MARKER=vfsidmap-run
 
 # Start time of PID in clock ticks since boot (proc(5), /proc/PID/stat
-# field 22); the comm field (2) may hold spaces and parentheses, so count
-# from the last ')'.
+# field 22), of a process that has not ended (field 3, its state); the
+# comm field (2) may hold spaces and parentheses, so count from the last
+# ')'.
 vt_proc_starttime() { # pid -> prints it, or fails
 	local stat rest
 	{ IFS= read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
 	rest=${stat##*) }
 	set -- $rest
 	[ $# -ge 20 ] || return 1
+	# a zombie (state Z, or X while it goes) has ended: its descriptors,
+	# and with them its locks, are gone, though its parent did not reap
+	# it yet (an init that reaps late)
+	case $1 in Z | X) return 1 ;; esac
 	echo "${20}"
 }
 
@@ -115,14 +120,29 @@ vt_searchable_check() { # dir...
 	return $rc
 }
 
-vt_detach_loops_under() { # dir -> prints the devices it detached
-	local bf dev
+# Detaches the loop devices whose image lies under DIR (one of the
+# suite's directories: vt_inside). LOOP_CLR_FD on a device still in use
+# (its filesystem mounted somewhere) only sets autoclear and succeeds
+# (drivers/block/loop.c, loop_clr_fd): the device stays until the last
+# user lets go. So a device counts as detached only once its backing_file
+# is gone; VT_LOOPS_DETACHED and VT_LOOPS_BUSY name them (space separated).
+vt_detach_loops_under() { # dir
+	local bf dev file n
+	VT_LOOPS_DETACHED="" VT_LOOPS_BUSY=""
+	vt_inside "$1/x" || return 0
 	for bf in /sys/block/loop*/loop/backing_file; do
-		[ -r "$bf" ] || continue
-		case "$(cat "$bf" 2>/dev/null)" in
+		[ -r "$bf" ] && IFS= read -r file <"$bf" 2>/dev/null || continue
+		case "$file" in
 		"$1"/*)
-			dev=/dev/$(basename "$(dirname "$(dirname "$bf")")")
-			losetup -d "$dev" 2>/dev/null && echo "$dev"
+			dev=${bf#/sys/block/} dev=/dev/${dev%%/*}
+			losetup -d "$dev" 2>/dev/null
+			n=0
+			while [ -e "$bf" ] && [ $n -lt 10 ]; do sleep 0.1; n=$((n + 1)); done
+			if [ -e "$bf" ]; then
+				VT_LOOPS_BUSY+="${VT_LOOPS_BUSY:+ }$dev"
+			else
+				VT_LOOPS_DETACHED+="${VT_LOOPS_DETACHED:+ }$dev"
+			fi
 			;;
 		esac
 	done
@@ -136,6 +156,10 @@ vt_heal_unfinished_rundir() { # dir
 	pid=${pid%%.*}
 	[[ "$pid" =~ ^[0-9]+$ ]] || return 0
 	[ -d "/proc/$pid" ] && return 0
+	# an empty directory is not proven a run's: the lock is the first
+	# thing a run writes (a run killed before even that leaves an empty
+	# directory, which is left as it is)
+	[ -f "$d/lock" ] && [ ! -L "$d/lock" ] || return 0
 	for f in "$d"/* "$d"/.[!.]* "$d"/..?*; do
 		[ -e "$f" ] || [ -L "$f" ] || continue
 		case "${f##*/}" in
@@ -148,7 +172,7 @@ vt_heal_unfinished_rundir() { # dir
 	done
 	(
 		if [ -e "$d/lock" ]; then exec 7<"$d/lock" && flock -n 7 || exit 1; fi
-		rm -f "$d/lock" "$d/$VT_RUN_MARKER.tmp" && rmdir "$d" &&
+		vt_rm "$d/lock" "$d/$VT_RUN_MARKER.tmp" && rmdir -- "$d" &&
 			echo "check: cleaned up after a run (pid $pid) killed while creating $d" >&2
 	)
 	return 0
@@ -156,8 +180,10 @@ vt_heal_unfinished_rundir() { # dir
 
 vt_heal_dead_runs() {
 	local d marker owner loops
-	for d in "$VT_RUN_BASE"/vfsidmap.*; do
-		[ -d "$d" ] && [ ! -L "$d" ] || continue
+	for d in "$VT_RUN_BASE"/vfsidmap.[0-9]*.??????; do
+		# only the names runs make (vfsidmap.PID.XXXXXX): anything else
+		# was not made by a run of this check
+		vt_inside "$d" && [ -d "$d" ] && [ ! -L "$d" ] || continue
 		[ "$(stat -c %u "$d")" = "$(id -u)" ] || continue
 		marker="$d/$VT_RUN_MARKER"
 		[ -e "$marker" ] || [ -L "$marker" ] || { vt_heal_unfinished_rundir "$d"; continue; }
@@ -171,21 +197,35 @@ vt_heal_dead_runs() {
 		(
 			exec 7<"$d/lock" || exit 1
 			flock -n 7 || exit 1
-			loops=$(vt_detach_loops_under "$d" | tr '\n' ' ')
+			vt_detach_loops_under "$d"
 			vt_remove_scratch_dirs "$d"
-			rm -rf --one-file-system "$d"
-			echo "check: cleaned up after a dead run (pid ${owner:-?}): removed $d${loops:+, detached $loops}" >&2
+			if [ -n "$VT_LOOPS_BUSY" ]; then
+				# its image is still in use: the directory stays, for
+				# a later run to try again
+				echo "check: a dead run (pid ${owner:-?}) left $d with loop devices still in use ($VT_LOOPS_BUSY: mounted somewhere?); kept${VT_LOOPS_DETACHED:+, detached $VT_LOOPS_DETACHED}" >&2
+				exit 0
+			fi
+			vt_rm -r "$d"
+			echo "check: cleaned up after a dead run (pid ${owner:-?}): removed $d${VT_LOOPS_DETACHED:+, detached $VT_LOOPS_DETACHED}" >&2
 		)
 	done
 }
 
-vt_on_signal() { # signal name
-	VT_INTERRUPTED=1
-	VT_SIGNAL=${VT_SIGNAL:-$1}
-	if [ -n "$VT_CHILD" ]; then
-		# The executor dies; the pid namespace it leads dies with it.
-		kill -TERM "$VT_CHILD" 2>/dev/null
+# Signals: check sets no trap. It runs under runner/vfsidmap-supervise
+# (see there why), with SIGINT, SIGTERM and SIGHUP ignored; the supervisor
+# takes them, stops the running test, and writes the first one's name into
+# the memfd at fd VT_SIGNAL_FD, which check reads here, at the points where
+# it decides to go on. Reading it opens the memfd anew (/proc/self/fd), so
+# every reader, -j's workers too, sees it from its start.
+# (Read until a signal is known: a run stopped otherwise, by a -j worker
+# that saw the signal first or died, still learns the signal's name.)
+vt_interrupted() {
+	local s=""
+	if [ -z "$VT_SIGNAL" ] && [ -n "${VT_SIGNAL_FD:-}" ]; then
+		{ IFS= read -r s <"/proc/self/fd/$VT_SIGNAL_FD"; } 2>/dev/null
+		[ -z "$s" ] || { VT_INTERRUPTED=1; VT_SIGNAL=$s; }
 	fi
+	[ "$VT_INTERRUPTED" = 1 ]
 }
 
 # The lock is taken before the marker exists: a directory with a marker
@@ -195,33 +235,33 @@ vt_rundir_create() {
 	vt_run_base_check || return 2
 	vt_heal_dead_runs
 	VT_RUNDIR=$(mktemp -d "$VT_RUN_BASE/vfsidmap.$$.XXXXXX") || return 2
-	exec 9>"$VT_RUNDIR/lock" && flock -n 9 || {
+	exec 9>"${VT_RUNDIR:?}/lock" && flock -n 9 || {
 		echo "check: cannot lock $VT_RUNDIR" >&2
-		rm -rf --one-file-system "$VT_RUNDIR"; VT_RUNDIR=""; return 2
+		vt_rm -r "$VT_RUNDIR"; VT_RUNDIR=""; return 2
 	}
 	text=$(vt_run_marker_text) &&
-		printf '%s\n' "$text" >"$VT_RUNDIR/$VT_RUN_MARKER.tmp" &&
-		mv -f "$VT_RUNDIR/$VT_RUN_MARKER.tmp" "$VT_RUNDIR/$VT_RUN_MARKER" || {
+		printf '%s\n' "$text" >"${VT_RUNDIR:?}/$VT_RUN_MARKER.tmp" &&
+		mv -f "${VT_RUNDIR:?}/$VT_RUN_MARKER.tmp" "${VT_RUNDIR:?}/$VT_RUN_MARKER" || {
 		echo "check: cannot write the marker of $VT_RUNDIR" >&2
-		rm -rf --one-file-system "$VT_RUNDIR"; VT_RUNDIR=""; return 2
+		vt_rm -r "$VT_RUNDIR"; VT_RUNDIR=""; return 2
 	}
-	echo $$ >"$VT_RUNDIR/pid"
+	echo $$ >"${VT_RUNDIR:?}/pid"
 	# Test callers are not root: they must be able to reach the mount point.
 	chmod 0755 "$VT_RUNDIR"
-	mkdir "$VT_RUNDIR/mnt"
-	trap 'vt_on_signal SIGINT' INT
-	trap 'vt_on_signal SIGTERM' TERM
-	trap 'vt_on_signal SIGHUP' HUP
+	mkdir "${VT_RUNDIR:?}/mnt"
 	trap vt_rundir_remove EXIT
 }
 
 vt_rundir_remove() {
 	[ -n "$VT_RUNDIR" ] && [ -d "$VT_RUNDIR" ] || return 0
-	local loops
-	loops=$(vt_detach_loops_under "$VT_RUNDIR")
-	[ -n "$loops" ] && echo "check: detached loop devices left by tests: $loops" >&2
+	vt_detach_loops_under "$VT_RUNDIR"
+	[ -n "$VT_LOOPS_DETACHED" ] && echo "check: detached loop devices left by tests: $VT_LOOPS_DETACHED" >&2
 	vt_remove_scratch_dirs "$VT_RUNDIR"
-	rm -rf --one-file-system "$VT_RUNDIR"
+	if [ -n "$VT_LOOPS_BUSY" ]; then
+		echo "check: loop devices left by tests are still in use ($VT_LOOPS_BUSY: mounted somewhere?): $VT_RUNDIR is kept, and the next run tries again" >&2
+	else
+		vt_rm -r "$VT_RUNDIR"
+	fi
 	exec 9>&-
 	VT_RUNDIR=""
 }

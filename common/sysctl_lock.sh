@@ -42,7 +42,7 @@ vt_sysctl_lock_prepare() {
 	VT_SYSCTL_LOCK=""
 	vt_jobs_parallel && [ "${VT_ALLOW_SYSCTL:-}" = 1 ] || return 0
 	VT_SYSCTL_LOCK=$VT_RUNDIR/sysctl.lock
-	{ : >"$VT_SYSCTL_LOCK" && : >"$VT_RUNDIR/sysctl.turn"; } 2>/dev/null || {
+	{ : >"$VT_SYSCTL_LOCK" && : >"${VT_RUNDIR:?}/sysctl.turn"; } 2>/dev/null || {
 		echo "check: cannot create $VT_SYSCTL_LOCK" >&2
 		return 1
 	}

@@ -166,7 +166,7 @@ for ((k = 0; k < KILLS; k++)); do
 	if [ -z "$why" ]; then
 		./check --fs tmpfs --results "$W/kr" idmapped/001 >"$W/out2" 2>&1; rc2=$?
 		[ "$rc2" = 0 ] && [ ! -e "$W/kr/run.incomplete" ] && [ -z "$(ls -A "$VT_RUN_BASE")" ] &&
-			! ls -d "$W"/.kr.staging.* "$W"/kr.kept-* >/dev/null 2>&1 ||
+			! ls -d "$W"/.vfsidmap-stage.kr.* "$W"/kr.kept-* >/dev/null 2>&1 ||
 			why="the next run is not clean (exit $rc2)"
 	fi
 	if [ -n "$why" ]; then
@@ -221,7 +221,7 @@ for ((k = 0; k < FAULTS; k++)); do
 		why="exit $rc but the results are not complete and valid" ;;
 	*) why="exit $rc" ;;
 	esac
-	ls -d "$W/fs"/.r.staging.* >/dev/null 2>&1 && [ "$kind" = enospc ] && why="${why:+$why; }staging left"
+	ls -d "$W/fs"/.vfsidmap-stage.r.* >/dev/null 2>&1 && [ "$kind" = enospc ] && why="${why:+$why; }staging left"
 	if [ -n "$why" ]; then
 		bad_faults=$((bad_faults + 1))
 		[ -z "$first_bad" ] && first_bad="$kind (exit $rc): $why: $(tail -n 2 "$W/out" | tr '\n' ' ')"

@@ -54,16 +54,21 @@ if [[ " $groups " != *" auto "* ]] && [ "${VFSIDMAP_ALL:-0}" != 1 ]; then
 	exit 4
 fi
 
+# check's terminal output goes next to its results directory, not into it:
+# check takes only a new, an empty or its own results directory
+work=$(mktemp -d "${TMPDIR:-/tmp}/vfsidmap-ksft.XXXXXX") || bad "mktemp failed"
+trap 'rm -rf -- "$work"' EXIT
+out=$work/check.out
 if [ -n "${VFSIDMAP_RESULTS:-}" ]; then
 	res=$VFSIDMAP_RESULTS
 	mkdir -p "$res" || bad "cannot create VFSIDMAP_RESULTS=$res"
-	out=$res/check.out
+	# (kept there with the results once check is done)
+	trap 'cp -- "$out" "$res/check.out" 2>/dev/null; rm -rf -- "$work"' EXIT
+	# a results.ktap there now is an earlier run's, never this one's
+	rm -f "$res/results.ktap"
 else
-	res=$(mktemp -d "${TMPDIR:-/tmp}/vfsidmap-ksft.XXXXXX") || bad "mktemp failed"
-	trap 'rm -rf -- "$res"' EXIT
-	out=$res/check.out
+	res=$work/results
 fi
-rm -f "$res/results.ktap"
 
 # Each kselftest KTAP document is whole: a caller's KSFT_TAP_LEVEL would make
 # test programs built against kselftest.h leave out their version line.

@@ -279,6 +279,12 @@ int main(int argc, char **argv)
 	if (!bind && vt_fstype_needs_device(fstype) && !*source)
 		usage_error("--source is required for this filesystem");
 
+	/* check runs with SIGINT, SIGTERM and SIGHUP ignored (its signals go
+	 * to runner/vfsidmap-supervise, which sends SIGTERM to stop the
+	 * test): the test's world takes the defaults back. */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (unshare(CLONE_NEWNS | CLONE_NEWPID) < 0) {
 		write_status("error: unshare(CLONE_NEWNS|CLONE_NEWPID) failed: %s",

@@ -8,7 +8,9 @@
  *                                   every row tab-separated with a header; names:
  *                                   the names, comma-separated; FIELD (make, mkfs,
  *                                   package, kconfig, modules, owner, supports,
- *                                   read_only, mount_variants): "name<TAB>value"
+ *                                   read_only, mount_variants, fsck, fsck_own_image,
+ *                                   fsck_quiet, no_fsck): "name<TAB>value", "-"
+ *                                   for an empty value
  *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites);
  *                                   read-only images (erofs, squashfs) from the
  *                                   staged tree of lib/world/ro_image.c
@@ -61,6 +63,12 @@
  *                                   opened without blocking) up to the record
  *                                   TEXT: exit 0, 1 if it is not there; what is
  *                                   not a kernel log record there: exit 2
+ *   ktap-nest NAME KTAP [TYPE DIRECTIVE REASON]...  a failed test's KTAP
+ *                                   (a file; "" or missing: none) as
+ *                                   results.ktap nests it, made whole, with a
+ *                                   failing leaf "test-level:TYPE" for each
+ *                                   triple (runner/ktap-nest.h); exit 2 if
+ *                                   writing stdout fails
  * Errors are one line on stderr and exit status 2. */
 #include "config/config.h"
 #include "fs/fs_table.h"
@@ -71,6 +79,7 @@
 #include "world/idmap_spec.h"
 #include "world/idmapped_mount.h"
 #include "kmsg-cut.h"
+#include "ktap-nest.h"
 #include "test-files.h"
 #include "xml-text.h"
 
@@ -330,6 +339,14 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 		printf("%s", r->read_only ? "yes" : "no");
 	else if (strcmp(field, "mount_variants") == 0)
 		printf("%s", *r->mount_variants ? r->mount_variants : "-");
+	else if (strcmp(field, "fsck") == 0)
+		printf("%s", *r->fsck ? r->fsck : "-");
+	else if (strcmp(field, "fsck_own_image") == 0)
+		printf("%s", *r->fsck_own_image ? r->fsck_own_image : "-");
+	else if (strcmp(field, "fsck_quiet") == 0)
+		printf("%s", *r->fsck_quiet ? r->fsck_quiet : "-");
+	else if (strcmp(field, "no_fsck") == 0)
+		printf("%s", *r->no_fsck ? r->no_fsck : "-");
 	else
 		return false;
 	return true;
@@ -338,7 +355,8 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 static int cmd_fs_table(int argc, char **argv)
 {
 	static const char *const fields[] = { "make", "mkfs", "package", "kconfig", "modules",
-					      "owner", "supports", "read_only", "mount_variants" };
+					      "owner", "supports", "read_only", "mount_variants",
+					      "fsck", "fsck_own_image", "fsck_quiet", "no_fsck" };
 	size_t i, f;
 
 	if (argc > 2)
@@ -566,6 +584,36 @@ static int cmd_test_files(int argc, char **argv)
 	return 3;
 }
 
+/* ktap-nest NAME KTAP [TYPE DIRECTIVE REASON]... (runner/ktap-nest.h) */
+static int cmd_ktap_nest(int argc, char **argv)
+{
+	struct vt_ktap_leaf *leaves;
+	size_t n, i;
+	FILE *in = NULL;
+	int ret;
+
+	if (argc < 3 || (argc - 3) % 3 != 0)
+		return die("usage: vfsidmap-tool ktap-nest NAME KTAP [TYPE DIRECTIVE REASON]...");
+	n = (size_t)(argc - 3) / 3;
+	leaves = calloc(n ? n : 1, sizeof(*leaves));
+	if (!leaves)
+		return die("ktap-nest: out of memory");
+	for (i = 0; i < n; i++) {
+		leaves[i].type = argv[3 + 3 * i];
+		leaves[i].directive = argv[4 + 3 * i];
+		leaves[i].reason = argv[5 + 3 * i];
+	}
+	/* no file (the test never started, or its output is gone): a test
+	 * that wrote nothing */
+	if (argv[2][0])
+		in = fopen(argv[2], "re");
+	ret = vt_ktap_nest(in, argv[1], leaves, n, stdout);
+	if (in)
+		fclose(in);
+	free(leaves);
+	return ret == 0 ? 0 : 2;
+}
+
 static int cmd_kmsg_cut(int argc, char **argv)
 {
 	struct vt_kmsg_cut c = { .out = stdout };
@@ -622,14 +670,16 @@ int main(int argc, char **argv)
 		size_t f;
 		static const char *const known[] = { "names", "make", "mkfs", "package", "kconfig",
 						     "modules", "owner", "supports", "read_only",
-						     "mount_variants" };
+						     "mount_variants", "fsck", "fsck_own_image",
+						     "fsck_quiet", "no_fsck" };
 
 		for (f = 0; argc == 3 && f < sizeof(known) / sizeof(known[0]); f++)
 			if (strcmp(argv[2], known[f]) == 0)
 				break;
 		if (argc == 3 && f == sizeof(known) / sizeof(known[0]))
 			return die("fs-table: no field '%s' (names make mkfs package kconfig modules "
-				   "owner supports read_only mount_variants)", argv[2]);
+				   "owner supports read_only mount_variants fsck fsck_own_image "
+				   "fsck_quiet no_fsck)", argv[2]);
 		return cmd_fs_table(argc - 1, argv + 1);
 	}
 	if (strcmp(argv[1], "fs-in-kernel") == 0 && argc == 3)
@@ -682,5 +732,7 @@ int main(int argc, char **argv)
 		return cmd_test_files(argc - 1, argv + 1);
 	if (strcmp(argv[1], "kmsg-cut") == 0)
 		return cmd_kmsg_cut(argc - 1, argv + 1);
+	if (strcmp(argv[1], "ktap-nest") == 0)
+		return cmd_ktap_nest(argc - 1, argv + 1);
 	return die("unknown command '%s'", argv[1]);
 }

@@ -64,7 +64,7 @@ EXTRA_DIST += unit/tap.sh unit/tap-status.sh
 # run/compare-verdicts: host vs guest verdicts per test, shards merged (TAP).
 TESTS += unit/test-compare-verdicts.sh
 EXTRA_DIST += unit/test-compare-verdicts.sh
-# Reliability of the runner (issue 20): each defect reproduced against the
+# Reliability of the runner: each defect reproduced against the
 # built tree and the fixed behaviour asserted; JUnit checked with xmllint
 # against doc/junit.xsd (root; a private mount namespace and VT_RUN_BASE).
 TESTS += unit/test-reliability.sh
@@ -77,7 +77,12 @@ TESTS += fuzz/fuzz-check.sh
 # parser, kunit.py parse (from KSFT_KERNEL_SELFTESTS's tree or
 # linux-source-X.Y), counts checked (root).
 TESTS += unit/test-ktap-kunit.sh
-EXTRA_DIST += unit/test-ktap-kunit.sh
+EXTRA_DIST += unit/test-ktap-kunit.sh unit/kunit.sh
+# A test that fails as a whole (kernel log, fsck, leak, timeout, crash):
+# kunit.py parse counts its failing leaf test-level:TYPE and exits
+# non-zero; check's counts agree; ktap-nest makes cut streams whole (root).
+TESTS += unit/test-ktap-test-level.sh
+EXTRA_DIST += unit/test-ktap-test-level.sh
 # Replay: listed case ids of every suite (vfat forms included) run exactly
 # their case; bad ids are refused up front; the replay lines real failures
 # print are run as printed (root).
@@ -132,6 +137,12 @@ EXTRA_DIST += unit/test-jobs.sh unit/test-sysctl-lock.sh
 # run/phase-times: where a run's wall time went, from check's kmsg markers (TAP).
 TESTS += unit/test-phase-times.sh
 EXTRA_DIST += unit/test-phase-times.sh
+
+# SIGINT and SIGTERM at 1000 random instants of a multi-section run: nothing
+# outside the run's directories, nothing leaked, every interrupted run
+# marked incomplete (VT_SIGNAL_INSTANTS, VT_SIGNAL_SEED)
+TESTS += unit/test-signal-instants.sh
+EXTRA_DIST += unit/test-signal-instants.sh
 # TEST_TIMEOUT of the environment: the per-test timeout, -T over it, it
 # over local.config's; values that are no number of seconds: exit 2 (root).
 TESTS += unit/test-timeout-env.sh

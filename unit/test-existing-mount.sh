@@ -1,5 +1,5 @@
 #!/bin/bash
-# TEST_DIR_MOUNTED=yes (issue 22 item 4): a filesystem the user mounted is
+# TEST_DIR_MOUNTED=yes: a filesystem the user mounted is
 # tested as it is, through a scratch directory the suite makes in it and
 # removes; it is never mounted, made or repaired by the suite, and a mount
 # that cannot be idmapped, or that the model does not know, is notrun with

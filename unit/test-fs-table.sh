@@ -5,7 +5,9 @@
 # anything is built); bootstrap's package list is the table's packages;
 # run/kernel.config builds every filesystem of the table in; run/vm's
 # module and mkfs lists come from the table; no shell file keeps its own
-# list of filesystems any more.
+# list of filesystems any more; every row says how the filesystem is
+# checked without a write after each test, or why it is not
+# (common/fsck.sh names none).
 set -u
 . "$(dirname "$0")/tap-status.sh"
 tool=$top/runner/vfsidmap-tool
@@ -13,9 +15,10 @@ tool=$top/runner/vfsidmap-tool
 names=$("$tool" fs-table names)
 IFS=, read -ra fss <<<"$names"
 
-# 1: header + one row per name, ten tab-separated fields each
+# 1: header + one row per name, each with every field of the header
 out=$("$tool" fs-table)
-rows=$(echo "$out" | tail -n +2 | awk -F '\t' 'NF == 10' | wc -l)
+nf=$(echo "$out" | head -n 1 | awk -F '\t' '{ print NF }')
+rows=$(echo "$out" | tail -n +2 | awk -F '\t' -v nf="$nf" 'NF == nf' | wc -l)
 ok $([ "$rows" = "${#fss[@]}" ] && [ "${#fss[@]}" -ge 10 ] && echo 0 || echo 1) \
 	"fs-table: ${#fss[@]} filesystems, $rows complete rows"
 # 2: a field that does not exist is exit 2
@@ -26,7 +29,8 @@ bad=$("$tool" fs-table | tail -n +2 | awk -F '\t' '($2 == "mkfs" || $2 == "image
 ok $([ -z "$bad" ] && echo 0 || echo 1) "mkfs rows name mkfs and package, mount-only rows neither${bad:+: $bad}"
 # 4: bootstrap installs exactly the table's packages
 want=$("$tool" fs-table package | cut -f2 | grep -v '^-$' | sort -u | tr '\n' ' ')
-got=$(cd "$src" && sed -n 's/.*"\([a-z0-9-]*\)", "CONFIG_[A-Z0-9_]*".*/\1/p' lib/fs/fs_table.c | grep . | sort -u | tr '\n' ' ')
+# (bootstrap's own FS_PKGS line, run here: it reads lib/fs/fs_table.c)
+got=$(cd "$src" && eval "$(grep '^FS_PKGS=' bootstrap)" && printf '%s\n' $FS_PKGS | sort -u | tr '\n' ' ')
 ok $([ "$want" = "$got" ] && echo 0 || echo 1) "bootstrap's packages are the table's ($want)"
 # 5: run/kernel.config builds in every filesystem of the table
 missing=""
@@ -47,6 +51,33 @@ ok $([ $rc = 2 ] && echo "$out" | grep -qF "known: $names" && echo 0 || echo 1) 
 hard=$(cd "$src" && grep -nE 'ext4\|xfs\|btrfs|mkfs\.ext4 mke2fs mkfs\.xfs|ext4\) echo e2fsprogs' \
 	common/fs.sh common/options.sh run/vm bootstrap 2>/dev/null)
 ok $([ -z "$hard" ] && echo 0 || echo 1) "no hard-coded filesystem lists in common/fs.sh, options.sh, run/vm, bootstrap${hard:+: $hard}"
+# 9: every row has a read-only checker (its command has the image or
+# device, %D, once) or says why it has none, never both; a row without a
+# device (mount-only) has none
+bad=$(paste <("$tool" fs-table make) <("$tool" fs-table fsck | cut -f2) <("$tool" fs-table no_fsck | cut -f2) |
+	awk -F '\t' '{ d = gsub(/(^| )%D( |$)/, "&", $3) }
+		($3 == "-") == ($4 == "-") || ($3 != "-" && d != 1) || ($2 == "mount-only" && $3 != "-") || NF != 4')
+ok $([ -z "$bad" ] && [ "$("$tool" fs-table fsck | wc -l)" = "${#fss[@]}" ] && echo 0 || echo 1) \
+	"every row has a checker (with %D once) or a reason for none, a row without a device none${bad:+: $bad}"
+# 10: each checker's options say it does not write: the no-write option of
+# its man page (e2fsck -n, xfs_repair -n, btrfs check --readonly, fsck.vfat
+# -n, fsck.exfat -n, ntfsfix -n; fsck.f2fs --dry-run, from its --help)
+checkers=$("$tool" fs-table fsck 2>&1) || checkers="fs-table fsck failed: $checkers"
+bad=$(echo "$checkers" | awk -F '\t' 'NF != 2 || ($2 != "-" && $2 !~ / -f?n | --readonly | --dry-run /) { print $1 ": " $2 }')
+ok $([ -z "$bad" ] && echo 0 || echo 1) "every checker runs with its no-write option${bad:+: $bad}"
+# 11: common/fsck.sh takes the checker from the table: no filesystem named
+# in its code (comments aside)
+named=$(grep -v '^[[:space:]]*#' "$src/common/fsck.sh" | grep -nwE "$(echo "$names" | tr , '|')")
+ok $([ -z "$named" ] && echo 0 || echo 1) "common/fsck.sh names no filesystem in its code${named:+: $named}"
+# 12: run/vm copies every row's checker into the guest (common/fsck.sh
+# names none, so the scan of its command words would not): its own
+# FS_TABLE_FSCK line, run here, gives each checker program, and the tools
+# it copies include them
+VM_TOP=$top
+fsck_progs=$("$tool" fs-table fsck | cut -f2 | grep -v '^-$' | cut -d' ' -f1 | sort -u | tr '\n' ' ')
+got=$(cd "$src" && eval "$(grep '^FS_TABLE_FSCK=' run/vm)" && echo "${FS_TABLE_FSCK:-}")
+ok $([ -n "$fsck_progs" ] && [ "$got" = "$fsck_progs" ] && grep -q '^modprobe .*\$FS_TABLE_FSCK' "$src/run/vm" && echo 0 || echo 1) \
+	"run/vm copies the table's checkers into the guest (${got:-none})"
 
 echo "1..$n"
 [ "$failed" = 0 ]

@@ -10,10 +10,16 @@
 #    test fails with the checker's finding on the terminal, in check.log,
 #    in results.ktap and in result.xml (valid against doc/junit.xsd); the
 #    image is made again, api/002 runs on it and passes, its fsck clean.
-#  - vfat: this host's kernel may have no vfat, so no test can run on it;
-#    the fsck step itself (vt_fsck_after) checks an image made by the
-#    suite's own `vfsidmap-tool mkimage vfat`, clean and then with a
-#    cluster marked in use that no file owns.
+#  - vfat, msdos, ext4, exfat, f2fs, ntfs3: this host's kernel may have
+#    none of them but ext4, so no test can run on them; the fsck step
+#    itself (vt_fsck_after) checks an image made by the suite's own
+#    `vfsidmap-tool mkimage FS` with the checker of the filesystem's row
+#    (lib/fs/fs_table.c): fresh, it passes; with a corruption the checker
+#    must find, it fails the test with the finding; neither check writes
+#    the image.
+#  - tmpfs (no device) and erofs (a read-only image): their rows have no
+#    checker, and the step says why, once in check.log, in each test's
+#    note.
 #  - A notrun test is not checked on its own (as xfstests): the check
 #    after the next test covers it; the section's last started test
 #    always is; a run never started (out of scope) is not named.
@@ -23,7 +29,7 @@ set -u
 . "$(dirname "$0")/tap.sh"
 
 unit_needs_root "./check mounts, loop devices"
-echo "1..10"
+echo "1..22"
 unit_workdir fsck
 mkdir -p "$work/bin"
 export PATH=$work/bin:$PATH:/sbin:/usr/sbin
@@ -177,49 +183,156 @@ else
 	skip "xfs: no xfs in the kernel, or xfs_repair or mkfs.xfs missing"
 fi
 
-# --- vfat: the fsck step on the suite's image, without a vfat mount
-vimg=$work/vfat.img
-if ! command -v fsck.vfat >/dev/null || ! command -v mkfs.vfat >/dev/null; then
-	skip "vfat: fsck.vfat or mkfs.vfat missing"
-	skip "vfat: (as above)"
-else
-	"$tool" mkimage vfat "$vimg" "" >/dev/null 2>&1
-	# vt_fsck_after as common/run.sh calls it after a test on section
-	# "vfat"; remaking the image (vt_prepare_fs, common/fs.sh) mounts it,
-	# which this kernel may not do: here it is recorded only.
-	fsck_step() {
-		VT_TOP=$top VT_STAGE=$work/stage VT_FS_SOURCE=$vimg VT_FS_ERROR="" VT_FS_NOTRUN="" \
-			bash -c '
-			declare -a VT_S_FS=(vfat) VT_S_NAME=(vfat) VT_S_DEV=("")
-			vt_prepare_fs() { echo "remade $1"; }
-			source "$VT_TOP/common/fsck.sh"
-			vt_fsck_after 0 "$1"
+# --- the fsck step itself (vt_fsck_after, as common/run.sh calls it after
+# a test) on images the suite makes (`vfsidmap-tool mkimage`), without a
+# mount: this host's kernel may have none of these filesystems. Remaking
+# the image (vt_prepare_fs, common/fs.sh) mounts it: here it is recorded
+# only. After each test (BASE, in one shell as in a run), prints the
+# failure reason, the note and the command it ran.
+fsck_step() { # fs source base...
+	VT_TOP=$top VT_TOOL=$tool VT_STAGE=$work/stage VT_FS_SOURCE=$2 VT_FS_ERROR="" VT_FS_NOTRUN="" \
+		VT_T_RESULT=pass bash -c '
+		set -u
+		declare -a VT_S_FS=("$1") VT_S_NAME=("$1") VT_S_DEV=("") VT_S_DIR=("")
+		source "$VT_TOP/common/fs.sh"
+		vt_prepare_fs() { echo "remade $1"; }
+		source "$VT_TOP/common/fsck.sh"
+		for base in "${@:3}"; do
+			vt_fsck_after 0 "$base"
 			echo "fail=$VT_FSCK_FAIL"
-			echo "note=$VT_FSCK_NOTE"' fsck-step "$1"
-	}
-	mkdir -p "$work/stage/vfat/api"
-	fsck_step "$work/stage/vfat/api/001" >"$work/v1.out" 2>&1
-	check_ 'grep -q "^fail=$" "$work/v1.out" && grep -q "^note=$" "$work/v1.out" && ! grep -q remade "$work/v1.out" && [ ! -e "$work/stage/vfat/api/001.fsck" ]' \
-		"vfat: the suite's fresh image passes fsck.vfat -n"
-	# The FAT: reserved sectors, then the FAT copies (BPB: bytes per sector
-	# at 11, reserved sectors at 14, FAT copies at 16, sectors per FAT at 22;
-	# 0 there means FAT32). Cluster 100's entry set to end-of-chain in every
-	# copy: a cluster in use that no file owns, which fsck.fat reclaims
-	# ("Reclaimed 1 unused cluster"; dosfstools check.c reclaim_free).
-	u16() { od -An -t u2 -j "$2" -N 2 "$1" | tr -d ' '; }
-	bps=$(u16 "$vimg" 11) res=$(u16 "$vimg" 14) spf=$(u16 "$vimg" 22)
-	nfat=$(od -An -t u1 -j 16 -N 1 "$vimg" | tr -d ' ')
+			echo "note=$VT_FSCK_NOTE"
+			echo "cmd=${VT_FSCK[*]}"
+		done' fsck-step "$@"
+}
+
+# The corruptions, each one a checker must find, on the image (argument):
+# FAT (vfat, msdos): the FAT follows the reserved sectors (BPB: bytes per
+# sector at 11, reserved sectors at 14, FAT copies at 16, sectors per FAT
+# at 22; 0 there means FAT32, its count at 36). Cluster 100's entry set to
+# end-of-chain in every copy: a cluster in use that no file owns, which
+# fsck.fat reclaims ("Reclaimed 1 unused cluster"; dosfstools check.c
+# reclaim_free).
+u16() { od -An -t u2 -j "$2" -N 2 "$1" | tr -d ' '; }
+u8() { od -An -t u1 -j "$2" -N 1 "$1" | tr -d ' '; }
+u32() { od -An -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
+poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; } # image offset bytes
+corrupt_fat() {
+	local bps res spf nfat entry width k
+	bps=$(u16 "$1" 11) res=$(u16 "$1" 14) spf=$(u16 "$1" 22) nfat=$(u8 "$1" 16)
 	if [ "$spf" != 0 ]; then entry='\xff\xff' width=2
-	else spf=$(od -An -t u4 -j 36 -N 4 "$vimg" | tr -d ' ') entry='\xff\xff\xff\x0f' width=4; fi
+	else spf=$(u32 "$1" 36) entry='\xff\xff\xff\x0f' width=4; fi
 	for k in $(seq 0 $((nfat - 1))); do
-		printf "$entry" | dd of="$vimg" bs=1 seek=$(((res + k * spf) * bps + 100 * width)) conv=notrunc status=none
+		poke "$1" $(((res + k * spf) * bps + 100 * width)) "$entry"
 	done
-	fsck_step "$work/stage/vfat/api/002" >"$work/v2.out" 2>&1
-	check_ 'grep -q "^fail=fsck after the test: fsck.vfat -n .* exit 1: Reclaimed 1 unused cluster (.*)\. (see 002.fsck)$" "$work/v2.out" &&
-		grep -q "^remade 0$" "$work/v2.out" && grep -q "^Reclaimed 1 unused cluster" "$work/stage/vfat/api/002.fsck" &&
-		grep -q "^FSCK .* vfat.img on vfat was found corrupted after api/002; made again for the next test$" "$work/stage/check.log"' \
-		"vfat: a cluster no file owns fails the step with fsck.vfat's finding, 002.fsck written, the image to be made again"
-fi
+}
+corrupt_vfat() { corrupt_fat "$1"; }
+corrupt_msdos() { corrupt_fat "$1"; }
+# ext4: the root directory's link count (inode 2: 2 plus one per
+# subdirectory, lost+found) made 9; debugfs's sif writes the inode with
+# its checksum; e2fsck pass 4 counts the links: "Inode 2 ref count is 9,
+# should be 3".
+corrupt_ext4() { debugfs -w -R "sif <2> links_count 9" "$1" 2>/dev/null; }
+# exfat: the root directory's FAT entry (FatOffset at 80, in sectors of
+# 2^BytesPerSectorShift (108); FirstClusterOfRootDirectory at 96), an
+# end of chain on a fresh image, made to point at cluster 5000, which is
+# free: "the cluster chain of root is broken" (exfatprogs fsck.c).
+corrupt_exfat() {
+	local fat=$(($(u32 "$1" 80) << $(u8 "$1" 108))) root
+	root=$(u32 "$1" 96)
+	poke "$1" $((fat + root * 4)) '\x88\x13\x00\x00'
+}
+# f2fs: the root inode (nid and ino 3 on a fresh image: the node footer,
+# the last 24 bytes of its 4 KiB block, starts with nid and ino) has
+# i_links at byte 12 (struct f2fs_inode: i_mode, i_advise, i_inline,
+# i_uid, i_gid, i_links); 2 made 9: "ino: 0x3 i_links: 9, real links: 2".
+corrupt_f2fs() {
+	python3 - "$1" <<'EOF'
+import struct, sys
+with open(sys.argv[1], "r+b") as f:
+    blk, n = 0, 0
+    while True:
+        b = f.read(4096)
+        if len(b) < 4096:
+            break
+        if struct.unpack_from("<H", b, 0)[0] == 0o40755 and struct.unpack_from("<II", b, 4096 - 24) == (3, 3):
+            print("root inode in block", blk, "i_links", struct.unpack_from("<I", b, 12)[0])
+            f.seek(blk * 4096 + 12)
+            f.write(struct.pack("<I", 9))
+            f.seek((blk + 1) * 4096)
+            n += 1
+        blk += 1
+    sys.exit(0 if n == 1 else "%d root inode blocks" % n)
+EOF
+}
+# ntfs3 (mkfs.ntfs): the boot sector gives the cluster of $MFTMirr (u64 at
+# 0x38; bytes per sector at 11, sectors per cluster at 13); the sequence
+# number (0x10) of its copy of record 0 changed: "$MFTMirr does not match
+# $MFT (record 0)" (ntfs-3g ntfsfix.c, fix_mftmirr).
+corrupt_ntfs3() {
+	local mirr
+	mirr=$(od -An -t u8 -j $((0x38)) -N 8 "$1" | tr -d ' ')
+	poke "$1" $((mirr * $(u16 "$1" 11) * $(u8 "$1" 13) + 0x10)) '\x07'
+}
+
+# check_, and on a failure the first lines of FILEs as TAP comments
+check_show() { # condition name file...
+	local c=$1 m=$2
+	shift 2
+	if eval "$c"; then ok "$m"; else nok "$m"; sed 's/^/# /' "$@" | head -n 8; fi
+}
+
+# fs checker mkfs finding-regex: a fresh image passes the row's checker,
+# the corrupted one fails the test with its finding; neither check writes
+# the image (its sha256 before and after).
+image_step() {
+	local fs=$1 checker=$2 finding=$4 img=$work/$1.img st=$work/stage/$1/api sum
+	if ! command -v "$checker" >/dev/null || ! command -v "$3" >/dev/null; then
+		skip "$fs: $checker or $3 missing"
+		skip "$fs: (as above)"
+		return
+	fi
+	mkdir -p "$st"
+	rm -f "$img"
+	"$tool" mkimage "$fs" "$img" "" >/dev/null 2>&1
+	sum=$(sha256sum <"$img")
+	fsck_step "$fs" "$img" "$st/001" >"$work/$fs.1.out" 2>&1
+	check_show 'grep -q "^fail=$" "$work/$fs.1.out" && grep -q "^note=$" "$work/$fs.1.out" && ! grep -q remade "$work/$fs.1.out" &&
+		grep -q "^cmd=$checker .*$img$" "$work/$fs.1.out" && [ ! -e "$st/001.fsck" ] && [ "$(sha256sum <"$img")" = "$sum" ]' \
+		"$fs: the suite's fresh image passes the row's checker ($(sed -n 's/^cmd=//p' "$work/$fs.1.out")), which does not write it" \
+		"$work/$fs.1.out"
+	corrupt_"$fs" "$img" >>"$work/$fs.corrupt" 2>&1
+	sum=$(sha256sum <"$img")
+	fsck_step "$fs" "$img" "$st/002" >"$work/$fs.2.out" 2>&1
+	check_show 'grep -qE "^fail=fsck after the test: $checker .* exit [1-9][0-9]*: .*$finding.* \(see 002.fsck\)$" "$work/$fs.2.out" &&
+		grep -q "^remade 0$" "$work/$fs.2.out" && grep -qE "$finding" "$st/002.fsck" && [ "$(sha256sum <"$img")" = "$sum" ] &&
+		grep -q "^FSCK .* $fs.img on $fs was found corrupted after api/002; made again for the next test$" "$work/stage/check.log"' \
+		"$fs: the corrupted image fails the step with the checker's finding ($(sed -n 's/^fail=fsck after the test: \(.*exit [0-9]*\).*/\1/p' "$work/$fs.2.out")), 002.fsck written, the image to be made again, not written by the check" \
+		"$work/$fs.2.out" "$work/$fs.corrupt"
+}
+mkdir -p "$work/stage"
+image_step vfat fsck.vfat mkfs.vfat 'Reclaimed 1 unused cluster'
+image_step msdos fsck.vfat mkfs.vfat 'Reclaimed 1 unused cluster'
+image_step ext4 e2fsck mkfs.ext4 'Inode 2 ref count is 9, should be 3'
+image_step exfat fsck.exfat mkfs.exfat 'the cluster chain of root is broken'
+image_step f2fs fsck.f2fs mkfs.f2fs 'ino: 0x3 i_links: 9, real links: 2'
+image_step ntfs3 ntfsfix mkfs.ntfs '\$MFTMirr does not match \$MFT \(record 0\)'
+
+# --- a filesystem whose row has no checker says so, once per section in
+# check.log and in each test's note: tmpfs (no device) and erofs (a
+# read-only image: an empty file stands in, no checker reads it)
+for fs in tmpfs erofs; do
+	src=""
+	[ "$fs" = tmpfs ] || { src=$work/$fs.img; : >"$src"; }
+	reason=$("$tool" fs-table no_fsck 2>/dev/null | sed -n "s/^$fs\t//p")
+	: >"$work/stage/check.log"
+	fsck_step "$fs" "$src" "$work/stage/$fs/api/001" "$work/stage/$fs/api/002" >"$work/$fs.1.out" 2>&1
+	check_show '[ -n "$reason" ] && [ "$reason" != - ] &&
+		[ "$(grep -cxF "note=fsck skipped: $fs has no checker: $reason" "$work/$fs.1.out")" = 2 ] &&
+		[ "$(grep -cx "fail=" "$work/$fs.1.out")" = 2 ] && [ "$(grep -cx "cmd=" "$work/$fs.1.out")" = 2 ] &&
+		[ "$(grep -cxF "FSCK          -- not checked on $fs: $fs has no checker: $reason" "$work/stage/check.log")" = 1 ]' \
+		"$fs: not checked, and the run says why: the row's reason in check.log once and in each test's note (${reason:-no reason in the row})" \
+		"$work/$fs.1.out" "$work/stage/check.log"
+done
 
 left=$(find "$work/runs" "$work/tmp" -mindepth 1 -maxdepth 1 | tr '\n' ' ')
 left+=$(findmnt -rn -o TARGET | grep -F "$work" | tr '\n' ' ')

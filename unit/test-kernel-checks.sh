@@ -1,5 +1,5 @@
 #!/bin/bash
-# The kernel's side of each test (issue 18 item 3) can fail a test:
+# The kernel's side of each test can fail a test:
 #  - a "WARNING:" line in the kernel log between the test's markers
 #    (selftest/004's kernel-warning case writes one into /dev/kmsg, tagged
 #    with its run) fails a test whose cases all passed, with the line, and

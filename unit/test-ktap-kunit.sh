@@ -6,7 +6,8 @@
 # passing, a skipped and a failing test. kunit.py comes from the kernel tree
 # of KSFT_KERNEL_SELFTESTS (its ../kunit), else from the newest
 # /usr/src/linux-source-*.tar.xz (Debian's linux-source-X.Y), extracted
-# into a temporary directory; with neither the test is skipped, saying so.
+# into a temporary directory (unit/kunit.sh); with neither the test is
+# skipped, saying so.
 # Needs root (check mounts); TAP for automake.
 set -u
 . "$(dirname "$0")/tap.sh"
@@ -18,34 +19,14 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 
 unit_workdir kunit
-
-kunit=""
-if [ -n "${KSFT_KERNEL_SELFTESTS:-}" ] && [ -f "$KSFT_KERNEL_SELFTESTS/../kunit/kunit.py" ]; then
-	kunit=$(cd "$KSFT_KERNEL_SELFTESTS/../kunit" && pwd)/kunit.py
-	from="KSFT_KERNEL_SELFTESTS ($KSFT_KERNEL_SELFTESTS)"
-else
-	tarball=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)
-	if [ -n "$tarball" ]; then
-		mkdir "$work/ksrc"
-		tar -xJf "$tarball" -C "$work/ksrc" --wildcards '*/tools/testing/kunit/*' 2>/dev/null
-		kunit=$(find "$work/ksrc" -path '*/tools/testing/kunit/kunit.py' | head -n 1)
-		from=$tarball
-	fi
-fi
-if [ -z "$kunit" ] || [ ! -f "$kunit" ]; then
+. "$src/unit/kunit.sh"
+if ! kunit_find; then
 	echo "1..0 # SKIP no kernel source for kunit.py: set KSFT_KERNEL_SELFTESTS to a kernel tree's tools/testing/selftests, or install linux-source-X.Y"
 	exit 0
 fi
+from=$kunit_from
 echo "1..10"
 echo "# kunit.py: $kunit (from $from)"
-
-# "Ran N tests: passed: P, failed: F, crashed: C, skipped: S, errors: E"
-# (kunit_parser.py prints only the non-zero ones) -> "P F C S E".
-kunit_counts() {
-	sed -n 's/.*Testing complete\. Ran \([0-9]*\) tests*: *//p' "$1" | tail -n 1 |
-		awk -F', *' '{ for (i = 1; i <= NF; i++) { split($i, kv, ": *"); c[kv[1]] = kv[2] }
-			print c["passed"] + 0, c["failed"] + 0, c["crashed"] + 0, c["skipped"] + 0, c["errors"] + 0 }'
-}
 
 # --- results.ktap of a real run: pass (api/001), skip (idmapped/003 is
 # about vfat), crash (selftest/001), matrix mismatches (a wrong chown rule).
@@ -59,20 +40,22 @@ check_ '[ $rc -eq 1 ] && ! grep -q Traceback "$work/kunit.out" && grep -q "Testi
 grep -q "Testing complete" "$work/kunit.out" || tail -n 15 "$work/kunit.out" | sed 's/^/# /'
 read -r kp kf kc ks ke <<<"$(kunit_counts "$work/kunit.out")"
 read -r cp cf cs <<<"$(sed -n 's/^Cases: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$work/check.out")"
-echo "# kunit.py: passed $kp failed $kf crashed $kc skipped $ks errors $ke; check: cases $cp passed, $cf failed, $cs skipped"
+tl=$(sed -n 's/^Test-level failures: \([0-9]*\) .*/\1/p' "$work/check.out")
+echo "# kunit.py: passed $kp failed $kf crashed $kc skipped $ks errors $ke; check: cases $cp passed, $cf failed, $cs skipped, test-level failures ${tl:-0}"
 # kunit_parser.py counts the leaves: a test's own cases, or the test itself
 # when it has none (idmapped/003: "1..0 # SKIP", one skipped). selftest/001
-# planned one case and died before its result: kunit.py counts that as
-# crashed (a missing subtest), which check reports as the test's failure.
-check_ '[ "${cp:-x}" = "$kp" ] && [ "$kp" -gt 0 ] && [ "${cf:-x}" = "$kf" ] && [ "$kf" -gt 0 ] && [ "$ks" = $((cs + 1)) ] && [ "$kc" = 1 ]' \
-	"kunit.py counts what check counts: $kp passed, $kf failed (the mismatches), $ks skipped, $kc crashed"
+# planned one case and died before its result: its nested plan is the
+# results it wrote plus one leaf, test-level:crash, which kunit.py counts
+# as failed, as check counts it among its test-level failures.
+check_ '[ "${cp:-x}" = "$kp" ] && [ "$kp" -gt 0 ] && [ "$cf" -gt 0 ] && [ "${tl:-x}" = 1 ] && [ "$kf" = $((cf + tl)) ] && [ "$ks" = $((cs + 1)) ] && [ "$kc" = 0 ]' \
+	"kunit.py counts what check counts: $kp passed, $kf failed (the mismatches and selftest/001's crash), $ks skipped, $kc crashed"
 missing=""
 for t in api/001 idmapped/003 selftest/001 matrix/002; do
 	grep -q "tmpfs:$t" "$work/kunit.out" || missing+=" $t"
 done
 check_ '[ -z "$missing" ]' "kunit.py names every test of the run${missing:+ (not:$missing)}"
-check_ 'grep -q "^.*\[FAILED\] tmpfs:matrix/002 " "$work/kunit.out" && grep -q "CRASHED\] tmpfs:selftest/001" "$work/kunit.out" && grep -q "PASSED\] tmpfs:api/001 " "$work/kunit.out" && grep -q "SKIPPED\] tmpfs:idmapped/003" "$work/kunit.out" && [ $krc -ne 0 ]' \
-	"kunit.py: matrix/002 failed, selftest/001 crashed, api/001 passed, idmapped/003 skipped; exit $krc"
+check_ 'grep -q "^.*\[FAILED\] tmpfs:matrix/002 " "$work/kunit.out" && grep -q "FAILED\] tmpfs:selftest/001" "$work/kunit.out" && grep -q "FAILED\] test-level:crash$" "$work/kunit.out" && grep -q "PASSED\] tmpfs:api/001 " "$work/kunit.out" && grep -q "SKIPPED\] tmpfs:idmapped/003" "$work/kunit.out" && [ $krc -ne 0 ]' \
+	"kunit.py: matrix/002 failed, selftest/001 failed (its leaf test-level:crash), api/001 passed, idmapped/003 skipped; exit $krc"
 
 # A passing run: kunit.py exits 0.
 "$top/check" --fs tmpfs --results "$work/p" api/001 regress/002 >/dev/null 2>&1

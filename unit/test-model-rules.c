@@ -721,7 +721,7 @@ static struct row rows[] = {
 	  "may_dedupe_file: inode_permission(MAY_WRITE): HAS_UNMAPPED_ID",
 	  "b:0:10000:65536", INIT, 11000, 11000, NONE, 0, 022, 0777, 0, 0, false, 0100666, 70000, 70000,
 	  OP(.op = VT_OP_DEDUPE), EPERM, NOCHECK },
-	/* --- issue 23: uid and gid maps that differ, a map of seven extents --- */
+	/* --- uid and gid maps that differ, a map of seven extents --- */
 	{ "sparse map: u1000's fsuid maps (disk 2000) but its fsgid 1000 does not: EOVERFLOW",
 	  "may_o_create: fsuidgid_has_mapping (from_vfsgid on the gid map: no extent has lower 1000)",
 	  SPARSE, INIT, 1000, 1000, NONE, 0, 022, 0777, 0, 0, false, 0, 0, 0,

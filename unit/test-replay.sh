@@ -1,5 +1,5 @@
 #!/bin/bash
-# Replay (issue 18 item 1): ids that --list-cases prints, taken from every
+# Replay: ids that --list-cases prints, taken from every
 # suite (several matrix families, the sample, the sysctl family, api,
 # idmapped, regress, and the vfat forms as --fs vfat lists them), each run
 # with ./check --case, must run exactly that one case; ids that do not

@@ -14,114 +14,294 @@
 #define ALL_XATTR (VT_FSF_XATTR_USER | VT_FSF_XATTR_TRUSTED | VT_FSF_XATTR_SECURITY)
 
 const struct vt_fs_row vt_fs_table[] = {
-	{ "ext4", VT_FS_MKFS, "mkfs.ext4", "-q -F", 256, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR, false, "", "e2fsprogs", "CONFIG_EXT4_FS", "ext4", "fs/ext4",
-	  "ext4_tmpfile, ext4_rename2 (RENAME_WHITEOUT), ext4_xattr_*_handler, "
-	  "ext4_set_acl, ext4_fileattr_set", false },
-	/* mkfs.xfs wants 300 MiB since xfsprogs 5.19 */
-	{ "xfs", VT_FS_MKFS, "mkfs.xfs", "-q -f", 512, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR | VT_FSF_DEDUPE, false, "", "xfsprogs", "CONFIG_XFS_FS", "xfs", "fs/xfs",
-	  "xfs_vn_tmpfile, xfs_vn_rename (RENAME_WHITEOUT), xfs_xattr_handlers, xfs_set_acl, "
-	  "xfs_fileattr_set, xfs_file_remap_range", false },
-	/* mkfs.btrfs refuses images under ~114 MiB */
-	{ "btrfs", VT_FS_MKFS, "mkfs.btrfs", "-q -f", 512, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR | VT_FSF_SUBVOLUME | VT_FSF_DEDUPE, false, "", "btrfs-progs", "CONFIG_BTRFS_FS", "btrfs", "fs/btrfs",
-	  "btrfs_tmpfile, btrfs_rename2 (RENAME_WHITEOUT), btrfs_xattr_handlers, btrfs_set_acl, "
-	  "btrfs_fileattr_set, btrfs_remap_file_range, btrfs_ioctl (BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SNAP_CREATE_V2, "
-	  "BTRFS_IOC_SNAP_DESTROY_V2)", false },
-	{ "tmpfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR | VT_FSF_USERNS_MOUNT, false, "", "", "CONFIG_TMPFS", "", "mm/shmem.c",
-	  "shmem_tmpfile, shmem_rename2 (RENAME_WHITEOUT), shmem_xattr_handlers (user. since "
-	  "6.6), simple_set_acl, shmem_fileattr_set, shmem_fs_type (FS_USERNS_MOUNT | "
-	  "FS_ALLOW_IDMAP)", false },
-	/* fat_setattr: chown only to the mount's uid=/gid=; no ->symlink,
-	 * ->mknod, ->link, ->tmpfile, no xattr handlers; fat_sanitize_mode_change
-	 * keeps only the permission bits the masks allow */
-	{ "vfat", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS,
-	  VT_FSF_WRITE | VT_FSF_EXCHANGE, false,
-	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_VFAT_FS",
-	  "vfat fat nls_cp437 nls_ascii nls_utf8", "fs/fat",
-	  "vfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
-	  "fat_allow_set_time, fat_fill_inode (owner from the options)", true },
-	/* the same fat_setattr; msdos_dir_inode_operations: 8.3 names */
-	{ "msdos", VT_FS_MKFS, "mkfs.vfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
-	  "uid=,gid=,fmask=,dmask=", "dosfstools", "CONFIG_MSDOS_FS", "msdos fat", "fs/fat",
-	  "msdos_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), fat_setattr, "
-	  "msdos_format_name (8.3 names)", true },
-	{ "exfat", VT_FS_MKFS, "mkfs.exfat", "", 256, VT_OWNER_MOUNT_OPTIONS, VT_FSF_WRITE, false,
-	  "uid=,gid=,fmask=,dmask=,allow_utime=", "exfatprogs", "CONFIG_EXFAT_FS", "exfat",
-	  "fs/exfat",
-	  "exfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), exfat_setattr "
-	  "(chown only to the mount's ids), exfat_allow_set_time, exfat_fill_inode", true },
-	/* mkfs.f2fs 1.15 refuses images below about 52 MiB (measured) */
-	{ "f2fs", VT_FS_MKFS, "mkfs.f2fs", "-q -f", 256, VT_OWNER_INODE,
-	  ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR | VT_FSF_POSIX_ACL |
-	  VT_FSF_FILEATTR, false, "", "f2fs-tools", "CONFIG_F2FS_FS", "f2fs", "fs/f2fs",
-	  "f2fs_setattr, f2fs_tmpfile, f2fs_rename2 (RENAME_WHITEOUT), f2fs_xattr_handlers, "
-	  "f2fs_set_acl (its own ACL code), f2fs_fileattr_set", false },
-	/* ntfs3 (fs/ntfs3, 6.12): ntfs_dir_inode_operations has no ->tmpfile;
-	 * ntfs_rename refuses every flag but RENAME_NOREPLACE (EINVAL: no
-	 * whiteout, no exchange); ntfs_other_xattr_handler has prefix "", so
-	 * user., trusted. and security. are NTFS EAs; SB_POSIXACL only with
-	 * the mount option acl (ntfs_fs_parse_param); ntfs_fileattr_set takes
-	 * immutable, append and compression flags only. Owners: new inodes
-	 * get inode_init_owner's, kept as the $LXUID/$LXGID/$LXMOD EAs
-	 * (ntfs_save_wsl_perm, also from ntfs_setattr) and read back by
-	 * ntfs_get_wsl_perm; a file without them (made by Windows) gets the
-	 * mount's uid=/gid= and fmask/dmask (ntfs_read_mft). */
-	{ "ntfs3", VT_FS_MKFS, "mkfs.ntfs", "-Q -F", 256, VT_OWNER_INODE,
-	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
-	  VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_OVERLAY, false,
-	  "acl;uid=,gid=,umask=",
-	  "ntfs-3g", "CONFIG_NTFS3_FS", "ntfs3", "fs/ntfs3",
-	  "ntfs_setattr, ntfs_save_wsl_perm/ntfs_get_wsl_perm ($LXUID/$LXGID/$LXMOD EAs), "
-	  "ntfs_xattr_handler, ntfs_set_acl (mount option acl), ntfs_fileattr_set, ntfs_rename (RENAME_NOREPLACE only)", false },
-	/* hugetlbfs_dir_inode_operations: simple_link, simple_rename (no
-	 * RENAME_WHITEOUT), hugetlbfs_mknod, hugetlbfs_tmpfile; no xattr
-	 * handlers (hugetlbfs_fill_super sets no s_xattr), no SB_POSIXACL,
-	 * no ->fileattr_set. hugetlbfs_symlink has page_symlink write the
-	 * target through hugetlbfs_aops, whose hugetlbfs_write_begin is
-	 * -EINVAL: no symlink can be made. hugetlbfs_file_operations has no
-	 * ->write_iter: write(2) is EINVAL with or without huge pages.
-	 * hugetlbfs_setattr: setattr_prepare, then a size that is not a
-	 * multiple of the huge page size is EINVAL, then setattr_copy.
-	 * hugetlbfs_fill_super sets s_stack_depth to FILESYSTEM_MAX_STACK_DEPTH:
-	 * overlayfs refuses it as a layer.
-	 * Owners: the root's from uid=/gid=/mode= (hugetlbfs_get_root),
-	 * every other inode's from inode_init_owner (hugetlbfs_get_inode). */
-	{ "hugetlbfs", VT_FS_MOUNT_ONLY, "", "", 0, VT_OWNER_INODE,
-	  VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY | VT_FSF_TMPFILE |
-	  VT_FSF_EXCHANGE, false, "uid=,gid=,mode=", "", "CONFIG_HUGETLBFS", "", "fs/hugetlbfs",
-	  "hugetlbfs_dir_inode_operations (mknod, tmpfile, simple_link, simple_rename), "
-	  "hugetlbfs_symlink (page_symlink -> hugetlbfs_write_begin: EINVAL), "
-	  "hugetlbfs_file_operations (no write_iter), hugetlbfs_setattr, hugetlbfs_get_inode",
-	  false },
+	{
+		.name = "ext4",
+		.make = VT_FS_MKFS, .mkfs = "mkfs.ext4", .mkfs_args = "-q -F", .image_mib = 256,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
+			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR,
+		.read_only = false, .mount_variants = "",
+		.package = "e2fsprogs", .kconfig = "CONFIG_EXT4_FS", .modules = "ext4",
+		.kernel_source = "fs/ext4",
+		.why = "ext4_tmpfile, ext4_rename2 (RENAME_WHITEOUT), ext4_xattr_*_handler, "
+		       "ext4_set_acl, ext4_fileattr_set",
+		/* e2fsck(8): -f checks even a filesystem that seems clean; -n
+		 * opens it read-only and answers no to every question */
+		.fsck = "e2fsck -fn %D", .fsck_own_image = "",
+		.fsck_quiet = "^e2fsck [0-9.]+ \\(|^Pass [0-9]+[A-Z]?: |"
+			      ": [0-9]+/[0-9]+ files \\(.*\\), [0-9]+/[0-9]+ blocks$",
+		.no_fsck = "",
+	},
+	{
+		.name = "xfs",
+		/* mkfs.xfs wants 300 MiB since xfsprogs 5.19 */
+		.make = VT_FS_MKFS, .mkfs = "mkfs.xfs", .mkfs_args = "-q -f", .image_mib = 512,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
+			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_DEDUPE,
+		.read_only = false, .mount_variants = "",
+		.package = "xfsprogs", .kconfig = "CONFIG_XFS_FS", .modules = "xfs",
+		.kernel_source = "fs/xfs",
+		.why = "xfs_vn_tmpfile, xfs_vn_rename (RENAME_WHITEOUT), xfs_xattr_handlers, "
+		       "xfs_set_acl, xfs_fileattr_set, xfs_file_remap_range",
+		/* xfs_repair(8): -n, no modify mode. On the suite's own image:
+		 * -f, the filesystem is in a regular file (xfsprogs 6.1 also
+		 * finds that out by itself: same output without it, measured);
+		 * -P leaves out the prefetch of inode and directory blocks,
+		 * which only reorders the reads: on an image this small its
+		 * threads cost more than they save (144 -> 104 threads a check,
+		 * host CPU time -10%); -o bhash=128: the buffer cache is sized
+		 * from the machine's memory, and 8 x 128 buffers hold the whole
+		 * small image (host: 0.088 -> 0.055 s of CPU a check; page
+		 * faults are dear under TCG). A configured TEST_DEV keeps the
+		 * defaults. An image file is not a block device: the geometry
+		 * notice is not a finding. */
+		.fsck = "xfs_repair -n %D", .fsck_own_image = "-f -P -o bhash=128",
+		.fsck_quiet = "^Phase [0-9]+ - |^        - |^No modify flag set, skipping |"
+			      "^Cannot get host filesystem geometry\\.$|"
+			      "^Repair may fail if there is a sector size mismatch between$|"
+			      "^the image and the host filesystem\\.$",
+		.no_fsck = "",
+	},
+	{
+		.name = "btrfs",
+		/* mkfs.btrfs refuses images under ~114 MiB */
+		.make = VT_FS_MKFS, .mkfs = "mkfs.btrfs", .mkfs_args = "-q -f", .image_mib = 512,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
+			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_SUBVOLUME | VT_FSF_DEDUPE,
+		.read_only = false, .mount_variants = "",
+		.package = "btrfs-progs", .kconfig = "CONFIG_BTRFS_FS", .modules = "btrfs",
+		.kernel_source = "fs/btrfs",
+		.why = "btrfs_tmpfile, btrfs_rename2 (RENAME_WHITEOUT), btrfs_xattr_handlers, "
+		       "btrfs_set_acl, btrfs_fileattr_set, btrfs_remap_file_range, btrfs_ioctl "
+		       "(BTRFS_IOC_SUBVOL_CREATE, BTRFS_IOC_SNAP_CREATE_V2, BTRFS_IOC_SNAP_DESTROY_V2)",
+		/* btrfs-check(8): --readonly, read-only mode (the default, said
+		 * out loud) */
+		.fsck = "btrfs check --readonly %D", .fsck_own_image = "",
+		.fsck_quiet = "^Opening filesystem to check\\.\\.\\.$|^Checking filesystem on |"
+			      "^UUID: |^\\[[0-9]+/[0-9]+\\] checking |^found [0-9]+ bytes used, |"
+			      "^total [a-z ]+ bytes: |^btree space waste bytes: |"
+			      "^file data blocks allocated: |^ referenced [0-9]+$",
+		.no_fsck = "",
+	},
+	{
+		.name = "tmpfs",
+		.make = VT_FS_MOUNT_ONLY, .mkfs = "", .mkfs_args = "", .image_mib = 0,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
+			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_USERNS_MOUNT,
+		.read_only = false, .mount_variants = "",
+		.package = "", .kconfig = "CONFIG_TMPFS", .modules = "",
+		.kernel_source = "mm/shmem.c",
+		.why = "shmem_tmpfile, shmem_rename2 (RENAME_WHITEOUT), shmem_xattr_handlers (user. "
+		       "since 6.6), simple_set_acl, shmem_fileattr_set, shmem_fs_type "
+		       "(FS_USERNS_MOUNT | FS_ALLOW_IDMAP)",
+		.fsck = "", .fsck_own_image = "", .fsck_quiet = "",
+		.no_fsck = "no device: tmpfs keeps its files in memory (mm/shmem.c), there is "
+			   "nothing on disk to check",
+	},
+	{
+		.name = "vfat",
+		/* fat_setattr: chown only to the mount's uid=/gid=; no ->symlink,
+		 * ->mknod, ->link, ->tmpfile, no xattr handlers;
+		 * fat_sanitize_mode_change keeps only the permission bits the
+		 * masks allow */
+		.make = VT_FS_MKFS, .mkfs = "mkfs.vfat", .mkfs_args = "", .image_mib = 256,
+		.owner = VT_OWNER_MOUNT_OPTIONS, .option_worlds = true,
+		.supports = VT_FSF_WRITE | VT_FSF_EXCHANGE,
+		.read_only = false, .mount_variants = "uid=,gid=,fmask=,dmask=",
+		.package = "dosfstools", .kconfig = "CONFIG_VFAT_FS",
+		.modules = "vfat fat nls_cp437 nls_ascii nls_utf8",
+		.kernel_source = "fs/fat",
+		.why = "vfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), "
+		       "fat_setattr, fat_allow_set_time, fat_fill_inode (owner from the options)",
+		/* fsck.fat(8): -n, no-operation mode: checks, never writes */
+		.fsck = "fsck.vfat -n %D", .fsck_own_image = "",
+		.fsck_quiet = "^fsck\\.fat [0-9.]+ \\(|^Leaving filesystem unchanged\\.$|"
+			      ": [0-9]+ files, [0-9]+/[0-9]+ clusters$",
+		.no_fsck = "",
+	},
+	{
+		.name = "msdos",
+		/* the same fat_setattr; msdos_dir_inode_operations: 8.3 names */
+		.make = VT_FS_MKFS, .mkfs = "mkfs.vfat", .mkfs_args = "", .image_mib = 256,
+		.owner = VT_OWNER_MOUNT_OPTIONS, .option_worlds = true,
+		.supports = VT_FSF_WRITE,
+		.read_only = false, .mount_variants = "uid=,gid=,fmask=,dmask=",
+		.package = "dosfstools", .kconfig = "CONFIG_MSDOS_FS", .modules = "msdos fat",
+		.kernel_source = "fs/fat",
+		.why = "msdos_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), "
+		       "fat_setattr, msdos_format_name (8.3 names)",
+		/* made by mkfs.vfat like vfat, checked the same way */
+		.fsck = "fsck.vfat -n %D", .fsck_own_image = "",
+		.fsck_quiet = "^fsck\\.fat [0-9.]+ \\(|^Leaving filesystem unchanged\\.$|"
+			      ": [0-9]+ files, [0-9]+/[0-9]+ clusters$",
+		.no_fsck = "",
+	},
+	{
+		.name = "exfat",
+		.make = VT_FS_MKFS, .mkfs = "mkfs.exfat", .mkfs_args = "", .image_mib = 256,
+		.owner = VT_OWNER_MOUNT_OPTIONS, .option_worlds = true,
+		.supports = VT_FSF_WRITE,
+		.read_only = false, .mount_variants = "uid=,gid=,fmask=,dmask=,allow_utime=",
+		.package = "exfatprogs", .kconfig = "CONFIG_EXFAT_FS", .modules = "exfat",
+		.kernel_source = "fs/exfat",
+		.why = "exfat_dir_inode_operations (create, mkdir, rename, unlink, rmdir only), "
+		       "exfat_setattr (chown only to the mount's ids), exfat_allow_set_time, "
+		       "exfat_fill_inode",
+		/* fsck.exfat(8) (exfatprogs): -n checks the filesystem but does
+		 * not attempt to repair it (answers no to every question) */
+		.fsck = "fsck.exfat -n %D", .fsck_own_image = "",
+		.fsck_quiet = "^exfatprogs version : [0-9.]+$|"
+			      ": clean\\. directories [0-9]+, files [0-9]+$",
+		.no_fsck = "",
+	},
+	{
+		.name = "f2fs",
+		/* mkfs.f2fs 1.15 refuses images below about 52 MiB (measured) */
+		.make = VT_FS_MKFS, .mkfs = "mkfs.f2fs", .mkfs_args = "-q -f", .image_mib = 256,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
+			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR,
+		.read_only = false, .mount_variants = "",
+		.package = "f2fs-tools", .kconfig = "CONFIG_F2FS_FS", .modules = "f2fs",
+		.kernel_source = "fs/f2fs",
+		.why = "f2fs_setattr, f2fs_tmpfile, f2fs_rename2 (RENAME_WHITEOUT), "
+		       "f2fs_xattr_handlers, f2fs_set_acl (its own ACL code), f2fs_fileattr_set",
+		/* fsck.f2fs(8) of f2fs-tools 1.15 names no option that keeps it
+		 * from writing (-f is "force fix"); `fsck.f2fs --help` has
+		 * --dry-run, "do not really fix corruptions": dev_write
+		 * (lib/libf2fs_io.c) returns before writing, and no question is
+		 * asked. Without it a finding gets "Do you want to fix this
+		 * partition? [Y/N]" (a yes writes; stdin at its end: exit 255,
+		 * measured). */
+		.fsck = "fsck.f2fs --dry-run %D", .fsck_own_image = "",
+		.fsck_quiet = "^Info: |^ +((from|to) )?\"Linux version |"
+			      "^\\[FSCK\\] .*\\[Ok\\.\\.\\]|^\\[FSCK\\] Max image size: |"
+			      "^\\[FSCK\\] fixing SIT types$|^Done: ",
+		.no_fsck = "",
+	},
+	{
+		.name = "ntfs3",
+		/* ntfs3 (fs/ntfs3, 6.12): ntfs_dir_inode_operations has no
+		 * ->tmpfile; ntfs_rename refuses every flag but RENAME_NOREPLACE
+		 * (EINVAL: no whiteout, no exchange); ntfs_other_xattr_handler
+		 * has prefix "", so user., trusted. and security. are NTFS EAs;
+		 * SB_POSIXACL only with the mount option acl
+		 * (ntfs_fs_parse_param); ntfs_fileattr_set takes immutable,
+		 * append and compression flags only. Owners: new inodes get
+		 * inode_init_owner's, kept as the $LXUID/$LXGID/$LXMOD EAs
+		 * (ntfs_save_wsl_perm, also from ntfs_setattr) and read back by
+		 * ntfs_get_wsl_perm; a file without them (made by Windows) gets
+		 * the mount's uid=/gid= and fmask/dmask (ntfs_read_mft). */
+		.make = VT_FS_MKFS, .mkfs = "mkfs.ntfs", .mkfs_args = "-Q -F", .image_mib = 256,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID |
+			    VT_FSF_STICKY | VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL |
+			    VT_FSF_FILEATTR | VT_FSF_OVERLAY,
+		.read_only = false, .mount_variants = "acl;uid=,gid=,umask=",
+		.package = "ntfs-3g", .kconfig = "CONFIG_NTFS3_FS", .modules = "ntfs3",
+		.kernel_source = "fs/ntfs3",
+		.why = "ntfs_setattr, ntfs_save_wsl_perm/ntfs_get_wsl_perm ($LXUID/$LXGID/$LXMOD "
+		       "EAs), ntfs_xattr_handler, ntfs_set_acl (mount option acl), "
+		       "ntfs_fileattr_set, ntfs_rename (RENAME_NOREPLACE only)",
+		/* ntfsfix(8) (ntfs-3g): -n, --no-action, "do not write
+		 * anything, just show what would have been done". It is not
+		 * chkdsk (ntfsfix(8)): it checks what libntfs-3g needs to mount
+		 * the volume (the boot sectors, $MFT against $MFTMirr, the
+		 * volume state and $LogFile), not every index and attribute. */
+		.fsck = "ntfsfix -n %D", .fsck_own_image = "",
+		.fsck_quiet = "^Mounting volume\\.\\.\\. OK$|^Attempting to correct errors\\.\\.\\. ?$|"
+			      "^Processing \\$MFT and \\$MFTMirr\\.\\.\\.$|^Reading \\$MFT(Mirr)?\\.\\.\\. OK$|"
+			      "^Processing of \\$MFT and \\$MFTMirr completed successfully\\.$|"
+			      "^Checking the alternate boot sector\\.\\.\\. OK$|"
+			      "^NTFS volume version is [0-9.]+\\.$|"
+			      "^NTFS partition .* was processed successfully\\.$",
+		.no_fsck = "",
+	},
+	{
+		.name = "hugetlbfs",
+		/* hugetlbfs_dir_inode_operations: simple_link, simple_rename (no
+		 * RENAME_WHITEOUT), hugetlbfs_mknod, hugetlbfs_tmpfile; no xattr
+		 * handlers (hugetlbfs_fill_super sets no s_xattr), no
+		 * SB_POSIXACL, no ->fileattr_set. hugetlbfs_symlink has
+		 * page_symlink write the target through hugetlbfs_aops, whose
+		 * hugetlbfs_write_begin is -EINVAL: no symlink can be made.
+		 * hugetlbfs_file_operations has no ->write_iter: write(2) is
+		 * EINVAL with or without huge pages. hugetlbfs_setattr:
+		 * setattr_prepare, then a size that is not a multiple of the huge
+		 * page size is EINVAL, then setattr_copy. hugetlbfs_fill_super
+		 * sets s_stack_depth to FILESYSTEM_MAX_STACK_DEPTH: overlayfs
+		 * refuses it as a layer. Owners: the root's from uid=/gid=/mode=
+		 * (hugetlbfs_get_root), every other inode's from inode_init_owner
+		 * (hugetlbfs_get_inode). */
+		.make = VT_FS_MOUNT_ONLY, .mkfs = "", .mkfs_args = "", .image_mib = 0,
+		.owner = VT_OWNER_INODE, .option_worlds = false,
+		.supports = VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
+			    VT_FSF_TMPFILE | VT_FSF_EXCHANGE,
+		.read_only = false, .mount_variants = "uid=,gid=,mode=",
+		.package = "", .kconfig = "CONFIG_HUGETLBFS", .modules = "",
+		.kernel_source = "fs/hugetlbfs",
+		.why = "hugetlbfs_dir_inode_operations (mknod, tmpfile, simple_link, simple_rename), "
+		       "hugetlbfs_symlink (page_symlink -> hugetlbfs_write_begin: EINVAL), "
+		       "hugetlbfs_file_operations (no write_iter), hugetlbfs_setattr, "
+		       "hugetlbfs_get_inode",
+		.fsck = "", .fsck_own_image = "", .fsck_quiet = "",
+		.no_fsck = "no device: hugetlbfs keeps its files in memory (fs/hugetlbfs), there "
+			   "is nothing on disk to check",
+	},
 	/* Read-only images, made by their mkfs from the tree ro_image.c
-	 * stages; owners, modes and xattrs are the staged ones. erofs:
-	 * erofs_fc_fill_super sets SB_RDONLY, SB_POSIXACL (erofs_get_acl);
-	 * erofs_xattr_handlers: user, trusted, security; fs_flags
-	 * FS_ALLOW_IDMAP. mkfs.erofs IMAGE DIR (%I, %S: ro_image.c). */
-	{ "erofs", VT_FS_IMAGE, "mkfs.erofs", "--quiet %I %S", 0, VT_OWNER_IMAGE,
-	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
-	  ALL_XATTR | VT_FSF_POSIX_ACL, true, "", "erofs-utils", "CONFIG_EROFS_FS", "erofs",
-	  "fs/erofs",
-	  "erofs_fc_fill_super (SB_RDONLY, SB_POSIXACL), erofs_xattr_handlers, erofs_get_acl, "
-	  "erofs_fs_type (FS_ALLOW_IDMAP)", false },
-	/* squashfs: squashfs_fill_super sets SB_RDONLY and no SB_POSIXACL;
-	 * squashfs_xattr_handlers are user, trusted, security only, and no
-	 * inode operations have ->get_inode_acl (fs/squashfs/xattr.c), so
-	 * POSIX ACLs are not there (__get_acl: !IS_POSIXACL -> EOPNOTSUPP).
-	 * mksquashfs DIR IMAGE -noappend; xattrs are kept by default. */
-	{ "squashfs", VT_FS_IMAGE, "mksquashfs", "%S %I -noappend -no-progress -quiet", 0,
-	  VT_OWNER_IMAGE,
-	  VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID | VT_FSF_STICKY |
-	  ALL_XATTR, true, "", "squashfs-tools", "CONFIG_SQUASHFS", "squashfs", "fs/squashfs",
-	  "squashfs_fill_super (SB_RDONLY), squashfs_xattr_handlers (user, trusted, security), "
-	  "squashfs_fs_type (FS_ALLOW_IDMAP)", false },
+	 * stages; owners, modes and xattrs are the staged ones. */
+	{
+		.name = "erofs",
+		/* erofs_fc_fill_super sets SB_RDONLY, SB_POSIXACL
+		 * (erofs_get_acl); erofs_xattr_handlers: user, trusted,
+		 * security; fs_flags FS_ALLOW_IDMAP. mkfs.erofs IMAGE DIR (%I,
+		 * %S: ro_image.c). */
+		.make = VT_FS_IMAGE, .mkfs = "mkfs.erofs", .mkfs_args = "--quiet %I %S",
+		.image_mib = 0,
+		.owner = VT_OWNER_IMAGE, .option_worlds = false,
+		.supports = VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID |
+			    VT_FSF_STICKY | ALL_XATTR | VT_FSF_POSIX_ACL,
+		.read_only = true, .mount_variants = "",
+		.package = "erofs-utils", .kconfig = "CONFIG_EROFS_FS", .modules = "erofs",
+		.kernel_source = "fs/erofs",
+		.why = "erofs_fc_fill_super (SB_RDONLY, SB_POSIXACL), erofs_xattr_handlers, "
+		       "erofs_get_acl, erofs_fs_type (FS_ALLOW_IDMAP)",
+		/* fsck.erofs is in erofs-utils 1.5 (Debian 12), but 1.5 exits 0
+		 * on an image whose superblock checksum is wrong (measured:
+		 * "superblock chksum doesn't match", exit 0) */
+		.fsck = "", .fsck_own_image = "", .fsck_quiet = "",
+		.no_fsck = "a read-only image the suite makes for the section: erofs never "
+			   "writes it (erofs_fc_fill_super: SB_RDONLY), so no test can change "
+			   "it; and fsck.erofs 1.5 exits 0 on a corrupted superblock",
+	},
+	{
+		.name = "squashfs",
+		/* squashfs_fill_super sets SB_RDONLY and no SB_POSIXACL;
+		 * squashfs_xattr_handlers are user, trusted, security only, and
+		 * no inode operations have ->get_inode_acl (fs/squashfs/xattr.c),
+		 * so POSIX ACLs are not there (__get_acl: !IS_POSIXACL ->
+		 * EOPNOTSUPP). mksquashfs DIR IMAGE -noappend; xattrs are kept by
+		 * default. */
+		.make = VT_FS_IMAGE, .mkfs = "mksquashfs",
+		.mkfs_args = "%S %I -noappend -no-progress -quiet", .image_mib = 0,
+		.owner = VT_OWNER_IMAGE, .option_worlds = false,
+		.supports = VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID |
+			    VT_FSF_STICKY | ALL_XATTR,
+		.read_only = true, .mount_variants = "",
+		.package = "squashfs-tools", .kconfig = "CONFIG_SQUASHFS", .modules = "squashfs",
+		.kernel_source = "fs/squashfs",
+		.why = "squashfs_fill_super (SB_RDONLY), squashfs_xattr_handlers (user, trusted, "
+		       "security), squashfs_fs_type (FS_ALLOW_IDMAP)",
+		/* squashfs-tools 4.5 has no checker: unsquashfs only lists or
+		 * extracts */
+		.fsck = "", .fsck_own_image = "", .fsck_quiet = "",
+		.no_fsck = "a read-only image the suite makes for the section: squashfs never "
+			   "writes it (squashfs_fill_super: SB_RDONLY), so no test can change "
+			   "it; and squashfs-tools has no checker",
+	},
 };
 
 const size_t vt_fs_table_count = sizeof(vt_fs_table) / sizeof(vt_fs_table[0]);

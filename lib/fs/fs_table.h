@@ -1,10 +1,11 @@
 /* The filesystems the suite knows, one row each: how a test filesystem is
  * made, where its files' owners come from, what it can hold, and what a
- * machine needs for it (Debian package, kernel config symbol, module).
+ * machine needs for it (Debian package, kernel config symbol, module), and
+ * how it is checked without a write after each test.
  * Everything that used to keep its own list of filesystems asks this
  * table: fsimage (mkfs), the matrix and the test library (owner source,
  * capabilities), and through `vfsidmap-tool fs-table` the shell side
- * (./check --fs, common/fs.sh, bootstrap, run/vm). */
+ * (./check --fs, common/fs.sh, common/fsck.sh, bootstrap, run/vm). */
 #ifndef VT_FS_TABLE_H
 #define VT_FS_TABLE_H
 
@@ -65,7 +66,7 @@ struct vt_fs_row {
 	unsigned int supports;		/* enum vt_fs_feature bits */
 	bool read_only;
 	const char *mount_variants;	/* ';'-separated option sets worth running */
-	const char *package;		/* Debian package of mkfs ("" for none) */
+	const char *package;		/* Debian package of mkfs and of the checker ("" for none) */
 	const char *kconfig;		/* kernel config symbol of the filesystem */
 	const char *modules;		/* modules run/vm loads for it, space separated */
 	const char *kernel_source;	/* where its rules are: the kernel's directory */
@@ -75,6 +76,17 @@ struct vt_fs_row {
 	 * filesystem's operations in lib/model/optowner_rules.c); false:
 	 * tests that need such worlds are notrun there */
 	bool option_worlds;
+	/* The read-only check of the filesystem after each test
+	 * (common/fsck.sh, as xfstests' _check_filesystems): */
+	const char *fsck;		/* the checker and its no-write options, space
+				 * separated, %D where the image or device goes;
+				 * "" for none (then no_fsck says why) */
+	const char *fsck_own_image;	/* options put before %D when the image is the
+				 * suite's own (not a configured TEST_DEV) */
+	const char *fsck_quiet;	/* ERE of the progress and summary lines it prints
+				 * on a clean filesystem: what else a failing
+				 * check prints are its findings */
+	const char *no_fsck;	/* why there is no checker ("" when there is one) */
 };
 
 /* What a test needs of the filesystem under test, declared as data in

@@ -25,7 +25,7 @@ const struct vt_map_axis vt_map_axes[] = {
 	{ "split", "u:0:10000:65536,g:0:20000:65536", false },
 	{ "swap", "b:0:0:1000,b:1000:1001:1,b:1001:1000:1,b:1002:1002:64534", false },
 	{ "multi", "b:0:10000:1000,b:1000:21000:1000,b:3000:3000:1000", false },
-	/* wide (issue 23). "sparse": seven uid extents, so the kernel keeps
+	/* wide. "sparse": seven uid extents, so the kernel keeps
 	 * them sorted and looks ids up by bsearch (more than
 	 * UID_GID_MAP_MAX_BASE_EXTENTS = 5: map_id_range_down_max,
 	 * map_id_up_max), written unsorted, with gaps between them; the ids
@@ -42,7 +42,7 @@ const struct vt_map_axis vt_map_axes[] = {
 	{ "sparse", "u:69999:69999:1,u:20000:2000:1,u:10000:10000:999,u:999:10999:2,"
 		    "u:2000:1000:1,u:1001:1001:1,u:0:0:1,"
 		    "g:0:0:1,g:1000:1001:1,g:1002:1002:68998", false },
-	/* wide (issue 23 item 4): a tmpfs whose superblock belongs to the
+	/* wide: a tmpfs whose superblock belongs to the
 	 * user namespace nsfs (VT_NSFS_SPEC), made inside it (fsopen,
 	 * fsconfig, fsmount by its root in a mount namespace it owns) and
 	 * handed to the initial root; "userns" is that mount itself, plain,
@@ -100,7 +100,7 @@ const struct vt_caller_axis vt_caller_axes[] = {
 	 * refuses the exec (EPERM) when a file-permitted bit is lost */
 	{ "u1000-bset-no-net_raw", VT_NS_INIT, 1000, 1000, 0, { 0 }, NULL, 0, false, 0, 0,
 	  VT_CAPBIT(VT_CAP_NET_RAW) },
-	/* wide (issue 23): ns2's uid and gid maps differ (VT_NS2_SPEC), so
+	/* wide: ns2's uid and gid maps differ (VT_NS2_SPEC), so
 	 * every make_kuid/from_kuid the rules apply to the caller's ids
 	 * (fsuid, fsgid, groups, chown targets, ACL and fscaps ids, stat)
 	 * gives another kernel id than its gid twin would */

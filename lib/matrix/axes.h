@@ -41,7 +41,7 @@ extern const int vt_caller_axis_count;
 #define VT_NS0_SPEC "b:0:10000:65536"
 #define VT_NS1_SPEC "b:0:1000:1000"
 /* ns2, a child of the initial namespace whose uid and gid maps differ
- * (issue 23: a uid helper used for a gid, or the reverse, gives another
+ * (a uid helper used for a gid, or the reverse, gives another
  * kernel id only in such a namespace) */
 #define VT_NS2_SPEC "u:0:10000:65536,g:0:20000:65536"
 
@@ -72,7 +72,7 @@ extern const int vt_caller_axis_count;
 		     "g:3000:10000:1,g:100000:1001:1"
 
 /* The overlay world's other upper map (matrix.h VT_OVL_UPPER_OTHER,
- * "overlay/upper=rotate/"; issue 22): the lower layer has the case's map,
+ * "overlay/upper=rotate/"): the lower layer has the case's map,
  * the upper layer and workdir this one. Mount id 0 is disk 0 (uid and
  * gid), so the mounter, the initial root, maps through it and the overlay
  * is writable (ovl_workdir_create); disk 1000:1000 (the upper root's

@@ -143,7 +143,7 @@ static void make_overlay(int x, struct vt_mcase *c)
 	}
 }
 
-/* the overlay world's default ACLs (issue 22, session 6), appended after
+/* the overlay world's default ACLs, appended after
  * the fd forms: reading system.posix_acl_default of a lower 0755 0:0
  * directory with default entries u:X,g:X (X 1000, 11000, 70000: the real
  * ACL through the lower idmap, ovl_get_acl -> ovl_get_acl_path,
@@ -175,7 +175,7 @@ static void make_overlay_default(int x, struct vt_mcase *c)
 		 ovl_set_ids[x - 3], ovl_set_ids[x - 3]);
 }
 
-/* the overlay world's fd forms (issue 22, session 6), appended: each of
+/* the overlay world's fd forms, appended: each of
  * the cases above by fd (open O_RDONLY through the overlay, then
  * fgetxattr / fsetxattr of system.posix_acl_access);
  * lib/model/overlay_model.c fd_open */

@@ -123,7 +123,7 @@ static void make_overlay(int x, struct vt_mcase *c)
 		 ovl_set[x].version, ovl_set[x].rootid);
 }
 
-/* the overlay world's fd forms (issue 22, session 6), appended: each of
+/* the overlay world's fd forms, appended: each of
  * the cases above by fd (open O_RDONLY through the overlay, then
  * fgetxattr / fsetxattr of security.capability);
  * lib/model/overlay_model.c fd_open */

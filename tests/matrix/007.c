@@ -183,7 +183,7 @@ static void make(int local, struct vt_mcase *c)
 
 	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL + NOVL2) {
 		/* upper=plain of the rmdir/rename/link block (the layers axis
-		 * of ovly's operations, issue 22 session 6), last */
+		 * of ovly's operations), last */
 		make_overlay2(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL - NOVL - NOVL2, c);
 		vt_fx_ovl_upper_plain(c);
 		return;

@@ -95,7 +95,7 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), objs[o].name);
 }
 
-/* ftruncate through the overlay (issue 22, session 6; appended): the
+/* ftruncate through the overlay (appended): the
  * overlay cases' five lower objects truncated by fd on both layers'
  * world, then 0666-1000:1000, 2767-1000:1001, 0666-70000:70000 on the
  * upper=plain one: open(O_WRONLY) through the overlay (ovl_permission,
@@ -115,8 +115,8 @@ static void make_overlay_fd(int x, struct vt_mcase *c)
 		vt_fx_ovl_upper_plain(c);
 }
 
-/* the copy-up of a lower file's own ACL and file capability (issue 22,
- * session 6; appended): utimensat with explicit times (the owner or
+/* the copy-up of a lower file's own ACL and file capability
+ * (appended): utimensat with explicit times (the owner or
  * CAP_FOWNER; no permission, mode or privilege kill, so the copy-up is
  * all that changes the copy's ACL and capability) of a lower 0660
  * 1000:1000 file with an access ACL u:X,g:X (X 1000, 11000, 70000) and of

@@ -208,7 +208,7 @@ static void make_overlay(int x, struct vt_mcase *c)
 		 (unsigned)mode, owners[o].name, present ? "" : "-no-xattrs", vt_mop_name(c->op.op));
 }
 
-/* the overlay world's fd forms (issue 22, session 6), appended: the grid's
+/* the overlay world's fd forms, appended: the grid's
  * six operations on the lower 0644 file of every owner, by fd (open
  * O_RDONLY through the overlay, then fsetxattr / fgetxattr /
  * fremovexattr), and user.* set by fd on a lower 0200 file of every
