@@ -109,14 +109,18 @@ vt_prepare_fs() { # run index
 # each test mounts it), and the executor mounts it with MOUNT_OPTIONS in
 # a mount namespace of its own, as for every test, running /bin/true
 # there. A filesystem the kernel lacks, or whose mkfs is not installed,
-# is left to the run (its tests are notrun). Needs root. Returns 0, 2 (bad
-# options) or 130 (interrupted; the temporary directory removed).
+# is left to the run (its tests are notrun). Needs root. The directory is
+# named as the suite's own (vfsidmap.PID.XXXXXX: common/guard.sh) and
+# removed before it returns. Returns 0, 2 (bad options) or 130 (a signal
+# came: runner/vfsidmap-supervise stopped the trial, nothing is made).
 VT_OPTS_TMP=""
 vt_check_fs_options() {
 	local i fs make mkfs key src out rc=0 true_bin status
 	local -A tried=()
 	true_bin=$(type -P true) || true_bin=/bin/true
 	for i in "${VT_SECTIONS[@]}"; do
+		# (a signal before any trial is the run's to handle, as without one)
+		[ -n "$VT_OPTS_TMP" ] && vt_interrupted && { rc=130; break; }
 		[ -z "${VT_S_EXISTING[$i]:-}" ] || continue
 		[ -n "${VT_S_MKFS[$i]}${VT_S_MOPTS[$i]}" ] || continue
 		fs=${VT_S_FS[$i]}
@@ -127,12 +131,11 @@ vt_check_fs_options() {
 		make=$(vt_fs_field "$fs" make)
 		[ "$make" = image ] && [ -n "${VT_S_DEV[$i]}" ] && continue   # notrun (vt_prepare_fs)
 		if [ -z "$VT_OPTS_TMP" ]; then
-			VT_OPTS_TMP=$(mktemp -d "${TMPDIR:-/tmp}/vfsidmap-options.XXXXXX") && mkdir "$VT_OPTS_TMP/mnt" || {
+			VT_OPTS_TMP=$(mktemp -d "${TMPDIR:-/tmp}/vfsidmap.$$.XXXXXX") && mkdir "$VT_OPTS_TMP/mnt" || {
 				echo "check: cannot make a temporary directory in ${TMPDIR:-/tmp} to try MKFS_OPTIONS and MOUNT_OPTIONS in" >&2
 				rc=2
 				break
 			}
-			trap 'rm -rf --one-file-system "$VT_OPTS_TMP"; exit 130' INT TERM HUP
 		fi
 		src=""
 		if [ "$make" = mkfs ] || [ "$make" = image ]; then
@@ -142,7 +145,7 @@ vt_check_fs_options() {
 			mkfs=$(vt_fs_field "$fs" mkfs)
 			command -v "$mkfs" >/dev/null 2>&1 || [ -x "/sbin/$mkfs" ] || [ -x "/usr/sbin/$mkfs" ] || continue
 			src=$VT_OPTS_TMP/$fs.img
-			rm -f -- "$src"
+			vt_rm "$src" || { rc=2; break; }
 			if ! out=$(PATH="$PATH:/sbin:/usr/sbin" "$VT_TOOL" mkimage "$fs" "$src" "${VT_S_MKFS[$i]}" 2>&1); then
 				echo "check: section ${VT_S_NAME[$i]}: MKFS_OPTIONS=\"${VT_S_MKFS[$i]}\": $fs's mkfs refuses them (tried on a scratch image):" >&2
 				printf '%s\n' "$out" | sed 's/^/  /' >&2
@@ -170,12 +173,15 @@ vt_check_fs_options() {
 			rc=2
 			break
 		fi
-		[ "$src" = "$VT_OPTS_TMP/$fs.img" ] && rm -f -- "$src"
+		[ "$src" = "$VT_OPTS_TMP/$fs.img" ] && vt_rm "$src"
 	done
+	# (a signal during the last trial: its executor was stopped)
+	[ "$rc" = 0 ] && [ -n "$VT_OPTS_TMP" ] && vt_interrupted && rc=130
+	[ "$rc" = 130 ] &&
+		echo "check: interrupted by $VT_SIGNAL while trying MKFS_OPTIONS and MOUNT_OPTIONS: nothing of the run was made" >&2
 	if [ -n "$VT_OPTS_TMP" ]; then
-		rm -rf --one-file-system "$VT_OPTS_TMP"
+		vt_rm -r "$VT_OPTS_TMP"
 		VT_OPTS_TMP=""
-		trap - INT TERM HUP
 	fi
 	return $rc
 }

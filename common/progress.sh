@@ -14,7 +14,9 @@ declare -A VT_LAST_TIME=()
 # executor and the tests start with it at its default) the write fails
 # with EPIPE instead, once, and from then on the terminal's lines go to
 # /dev/null: the run goes on, publishes its results and ends with its own
-# status. Stderr goes too when it is the same pipe.
+# status. Stderr goes too when it is the same pipe. (SIGPIPE is no signal
+# runner/vfsidmap-supervise takes for check: it comes from check's own
+# write, in that builtin, never from outside at an unknown instant.)
 vt_stdout_guard() {
 	trap vt_stdout_gone PIPE
 }
