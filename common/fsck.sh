@@ -114,7 +114,7 @@ vt_fsck_after() { # run-index base
 	fi
 	if [ -n "${VT_FSCK_OFF[$i]:-}" ]; then
 		VT_FSCK_NOTE="fsck skipped: ${VT_FSCK_OFF[$i]}"
-		echo "FSCK          -- not checked on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"$VT_STAGE/check.log"
+		echo "FSCK          -- not checked on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"${VT_STAGE:?}/check.log"
 		return 0
 	fi
 	local test="${base%/*}" pending
@@ -129,7 +129,7 @@ vt_fsck_after() { # run-index base
 		VT_FSCK_OFF[$i]="${VT_FSCK[0]} is not installed"
 		VT_FSCK_NOTE="fsck skipped: ${VT_FSCK_OFF[$i]}"
 		echo "FSCK          -- not checked on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" |
-			tee -a "$VT_STAGE/check.log"
+			tee -a "${VT_STAGE:?}/check.log"
 		return 0
 	fi
 	# The loop device of an image goes away with the test's namespace;
@@ -158,10 +158,10 @@ vt_fsck_after() { # run-index base
 	VT_FSCK_FAIL="fsck after the test: ${VT_FSCK[*]} exit $rc: $(vt_fsck_findings "$out" | tr -d '\n') (see ${base##*/}.fsck)$also"
 	if [ -n "${VT_S_DEV[$i]}" ]; then
 		VT_FSCK_OFF[$i]="TEST_DEV ${VT_S_DEV[$i]} was found corrupted after an earlier test; the suite does not repair a device it did not make"
-		echo "FSCK          -- not checked again on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"$VT_STAGE/check.log"
+		echo "FSCK          -- not checked again on ${VT_S_NAME[$i]}: ${VT_FSCK_OFF[$i]}" >>"${VT_STAGE:?}/check.log"
 	else
 		# The next test gets a fresh image.
-		echo "FSCK          -- ${src##*/} on ${VT_S_NAME[$i]} was found corrupted after $test; made again for the next test" >>"$VT_STAGE/check.log"
+		echo "FSCK          -- ${src##*/} on ${VT_S_NAME[$i]} was found corrupted after $test; made again for the next test" >>"${VT_STAGE:?}/check.log"
 		vt_prepare_fs "$i"
 	fi
 }

@@ -63,10 +63,10 @@ vt_kmsg_begin() {
 		VT_KMSG_OK=1 VT_KMSG_WHY=""
 	fi
 	# the noise patterns, once per run
-	vt_kmsg_noise >"$VT_RUNDIR/kmsg.noise"
+	vt_kmsg_noise >"${VT_RUNDIR:?}/kmsg.noise"
 	if [ "$VT_KMSG_OK" = 0 ]; then
 		echo "KERNEL LOG    -- not checked per test: $VT_KMSG_WHY"
-		echo "kernel log: not checked per test: $VT_KMSG_WHY" >>"$VT_STAGE/check.log"
+		echo "kernel log: not checked per test: $VT_KMSG_WHY" >>"${VT_STAGE:?}/check.log"
 	fi
 }
 
@@ -184,7 +184,7 @@ vt_kmsg_end() { # section test
 	# kernel. (The file is overwritten by the next test and goes with
 	# the run directory.)
 	VT_KMSG_ARGS=("vfsidmap: run $1 $2 $VT_KMSG_TAG start" "vfsidmap: run $1 $2 $VT_KMSG_TAG end"
-		"$VT_KMSG_TAG" "$VT_KMSG_TROUBLE" "${VT_WORKDIR:-$VT_RUNDIR}/kmsg.hits")
+		"$VT_KMSG_TAG" "$VT_KMSG_TROUBLE" "${VT_WORKDIR:-${VT_RUNDIR:?}}/kmsg.hits")
 }
 
 # After test-files: VT_KMSG_HITS (the trouble lines, one a line) or
@@ -202,8 +202,8 @@ vt_kmsg_collect() { # section test base
 	*) VT_KMSG_NOTE="kernel log not checked: ${VT_KMSG_CUT#error: }"; return 0 ;;
 	esac
 	if [ -s "$hits" ]; then
-		if [ -s "$VT_RUNDIR/kmsg.noise" ]; then
-			VT_KMSG_HITS=$(grep -vE -f "$VT_RUNDIR/kmsg.noise" "$hits")
+		if [ -s "${VT_RUNDIR:?}/kmsg.noise" ]; then
+			VT_KMSG_HITS=$(grep -vE -f "${VT_RUNDIR:?}/kmsg.noise" "$hits")
 		else
 			VT_KMSG_HITS=$(<"$hits")
 		fi
