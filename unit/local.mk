@@ -112,6 +112,10 @@ EXTRA_DIST += unit/test-xfstests-options.sh
 # make run_tests (a kernel tree: VFSIDMAP_KERNEL_SRC or linux-source-*).
 TESTS += unit/test-packaging.sh
 EXTRA_DIST += unit/test-packaging.sh
+# ./bootstrap by a user who cannot write the tree: exit 2 and a clear
+# message before autoreconf, configure or make (root; setpriv).
+TESTS += unit/test-bootstrap-owner.sh
+EXTRA_DIST += unit/test-bootstrap-owner.sh
 # run/gcov-report: idmap call sites reached, computed from gcov's counts of
 # a program built here with --coverage (TAP; skipped without gcc/gcov).
 TESTS += unit/test-gcov-report.sh
