@@ -98,7 +98,16 @@ vt_replay_plan() {
 	for e in "${VT_REPLAY_ENV_VARS[@]}"; do
 		[ -n "${!e+x}" ] && VT_REPLAY_CHECK+="$e=$(printf '%q' "${!e}") "
 	done
-	if [ "$PWD" = "$VT_TOP" ]; then
+	if [ -n "${VT_CHECK_COMMAND:-}" ] && [ -x "$VT_CHECK_COMMAND" ]; then
+		# run through the installed vfsidmap-check: the line calls it
+		# (by its name when PATH finds this one), so that the replay's
+		# results go to the caller's ./results as the run's did
+		if [ "$(command -v vfsidmap-check 2>/dev/null)" = "$VT_CHECK_COMMAND" ]; then
+			VT_REPLAY_CHECK+="vfsidmap-check"
+		else
+			VT_REPLAY_CHECK+=$(printf '%q' "$VT_CHECK_COMMAND")
+		fi
+	elif [ "$PWD" = "$VT_TOP" ]; then
 		VT_REPLAY_CHECK+="./check"
 	else
 		VT_REPLAY_CHECK+=$(printf '%q' "$VT_TOP/check")

@@ -147,3 +147,7 @@ EXTRA_DIST += unit/test-phase-times.sh
 # marked incomplete (VT_SIGNAL_INSTANTS, VT_SIGNAL_SEED)
 TESTS += unit/test-signal-instants.sh
 EXTRA_DIST += unit/test-signal-instants.sh
+# vfsidmap-check's replay lines call vfsidmap-check, whose results go to
+# the caller's ./results (make install under a prefix; root).
+TESTS += unit/test-installed-replay.sh
+EXTRA_DIST += unit/test-installed-replay.sh
