@@ -1,0 +1,30 @@
+#!/bin/bash
+# What a run records about itself, and what a partial run must not
+# record: a --case or --shard run leaves check.time alone (only a run of
+# every case of a test is its time). Needs root; TAP for automake.
+set -u
+. "$(dirname "$0")/tap.sh"
+
+unit_needs_root "./check mounts"
+echo "1..2"
+unit_workdir records
+unset VT_MODEL_BREAK VT_ALLOW_SYSCTL RESULT_BASE VT_SAMPLE_WITHOUT VT_SAMPLE_WITHOUT_MUTANT VT_SAMPLE_COMPUTE TEST_TIMEOUT
+cd "$top" || exit 1
+r=$work/r
+
+# a full run of a test records its time (the control)
+./check --fs tmpfs --results "$r" api/001 >"$work/full.out" 2>&1
+rc=$?
+check_ '[ $rc -eq 0 ] && grep -q "^api/001 [0-9]*$" "$r/check.time"' \
+	"a full run of api/001 records its time in check.time (exit $rc)"
+
+# one case and one shard of matrix/002, both passing, into the same results
+id=$(./check --list-cases matrix/002 | sed -n 1p)
+./check --fs tmpfs --results "$r" --case "$id" >"$work/case.out" 2>&1
+rc1=$?
+./check --fs tmpfs --results "$r" --shard 1/50 matrix/002 >"$work/shard.out" 2>&1
+rc2=$?
+times=$(cat "$r/check.time" "$r/tmpfs/check.time" 2>/dev/null | tr '\n' ' ')
+check_ '[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && ! grep -q "^matrix/002 " "$r/check.time" "$r/tmpfs/check.time" && grep -q "^api/001 " "$r/check.time"' \
+	"a --case and a --shard run of matrix/002 record no time for it (exit $rc1, $rc2; check.time: $times)"
+
