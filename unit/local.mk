@@ -151,6 +151,7 @@ EXTRA_DIST += unit/test-signal-instants.sh
 # the caller's ./results (make install under a prefix; root).
 TESTS += unit/test-installed-replay.sh
 EXTRA_DIST += unit/test-installed-replay.sh
-# A partial run (--case, --shard) records no test time (root).
+# A partial run (--case, --shard) records no test time and prints no
+# full rule coverage (root).
 TESTS += unit/test-run-records.sh
 EXTRA_DIST += unit/test-run-records.sh

@@ -1,12 +1,13 @@
 #!/bin/bash
 # What a run records about itself, and what a partial run must not
 # record: a --case or --shard run leaves check.time alone (only a run of
-# every case of a test is its time). Needs root; TAP for automake.
+# every case of a test is its time); its rule coverage is one short line,
+# not every rule as a gap. Needs root; TAP for automake.
 set -u
 . "$(dirname "$0")/tap.sh"
 
 unit_needs_root "./check mounts"
-echo "1..2"
+echo "1..3"
 unit_workdir records
 unset VT_MODEL_BREAK VT_ALLOW_SYSCTL RESULT_BASE VT_SAMPLE_WITHOUT VT_SAMPLE_WITHOUT_MUTANT VT_SAMPLE_COMPUTE TEST_TIMEOUT
 cd "$top" || exit 1
@@ -27,4 +28,9 @@ rc2=$?
 times=$(cat "$r/check.time" "$r/tmpfs/check.time" 2>/dev/null | tr '\n' ' ')
 check_ '[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && ! grep -q "^matrix/002 " "$r/check.time" "$r/tmpfs/check.time" && grep -q "^api/001 " "$r/check.time"' \
 	"a --case and a --shard run of matrix/002 record no time for it (exit $rc1, $rc2; check.time: $times)"
+
+covline() { grep '^Rule coverage on ' "$1"; }
+c1=$(covline "$work/case.out") c2=$(covline "$work/shard.out")
+check_ '[ -n "$c1" ] && [ ${#c1} -lt 300 ] && [ ${#c2} -lt 300 ] && [[ "$c1" != *gap* ]] && [[ "$c2" != *gap* ]] && [[ "$c1" == *"whole runs"* ]]' \
+	"a partial run's rule coverage is one short line saying it is for whole runs (${#c1} and ${#c2} characters: ${c1:0:200})"
 
