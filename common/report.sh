@@ -183,9 +183,18 @@ vt_report_test() { # run index, test
 	vt_times_last "$t"
 	printf '%-14s %5s ... %4ss %s\n' "$t" "$VT_LAST" "$VT_T_TIME" "$line"
 	if [ "$VT_T_RESULT" = fail ] && [ -f "$ktap" ]; then
-		local max=5
-		[ "$VT_VERBOSE" = 1 ] && max=100000
-		grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n "$max" | sed 's/^ */    /'
+		if [ "$VT_VERBOSE" = 1 ]; then
+			# every failure's whole block: its head ("# FAIL" of the
+			# test library, "# MISMATCH" of the matrix, lib/matrix/
+			# driver.c) and the indented lines under it (the world,
+			# expected and actual, the replay line)
+			awk '/^ *# (FAIL|MISMATCH)( |$)/ { blk = 1; print; next }
+				blk && /^ *#   / { print; next }
+				{ blk = 0 }
+				/^ *# .*reproduce/ { print }' "$ktap" | sed 's/^ */    /'
+		else
+			grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n 5 | sed 's/^ */    /'
+		fi
 	fi
 	# the kernel's trouble during the test (common/kmsg.sh), on the terminal too
 	if [ -n "${VT_KMSG_HITS:-}" ]; then

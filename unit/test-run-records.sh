@@ -2,12 +2,13 @@
 # What a run records about itself, and what a partial run must not
 # record: a --case or --shard run leaves check.time alone (only a run of
 # every case of a test is its time); its rule coverage is one short line,
-# not every rule as a gap. Needs root; TAP for automake.
+# not every rule as a gap; -v shows the matrix's whole mismatch block
+# (head, world, model, replay line). Needs root; TAP for automake.
 set -u
 . "$(dirname "$0")/tap.sh"
 
 unit_needs_root "./check mounts"
-echo "1..3"
+echo "1..5"
 unit_workdir records
 unset VT_MODEL_BREAK VT_ALLOW_SYSCTL RESULT_BASE VT_SAMPLE_WITHOUT VT_SAMPLE_WITHOUT_MUTANT VT_SAMPLE_COMPUTE TEST_TIMEOUT
 cd "$top" || exit 1
@@ -33,4 +34,13 @@ covline() { grep '^Rule coverage on ' "$1"; }
 c1=$(covline "$work/case.out") c2=$(covline "$work/shard.out")
 check_ '[ -n "$c1" ] && [ ${#c1} -lt 300 ] && [ ${#c2} -lt 300 ] && [[ "$c1" != *gap* ]] && [[ "$c2" != *gap* ]] && [[ "$c1" == *"whole runs"* ]]' \
 	"a partial run's rule coverage is one short line saying it is for whole runs (${#c1} and ${#c2} characters: ${c1:0:200})"
+
+# a failing shard with -v, the model broken on purpose
+VT_MODEL_BREAK=chown-skip-mount-translation ./check -v --fs tmpfs --shard 1/200 --results "$work/f" matrix/002 >"$work/f.out" 2>&1
+rc=$?
+head=$(grep -c '^    # MISMATCH ' "$work/f.out")
+check_ '[ $rc -eq 1 ] && [ "$head" -ge 1 ] && grep -q "^    #   model: " "$work/f.out" && grep -q "^    #   fs tmpfs, mount idmap " "$work/f.out"' \
+	"-v shows the matrix's mismatch block: its head, world and model lines (exit $rc, $head heads)"
+plain=$(VT_MODEL_BREAK=chown-skip-mount-translation ./check --fs tmpfs --shard 1/200 --results "$work/g" matrix/002 2>&1 | grep -c '^    #   model: ')
+check_ '[ "$plain" -eq 0 ]' "without -v the block is left out (the first lines only)"
 
