@@ -64,7 +64,8 @@ vt_report_begin() {
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
 	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $VT_PID"
-	vt_log "command: ./check ${VT_ARGV:-}"
+	vt_run_command
+	vt_log "command: $VT_RUN_COMMAND"
 }
 
 vt_report_section() { # run index
@@ -316,7 +317,7 @@ vt_report_end() {
 			"$VT_N_SKIP" "$elapsed" "$ended" \
 			"$(hostname 2>/dev/null | vt_xml_escape)"
 		printf '  <properties>\n    <property name="kernel" value="%s"/>\n    <property name="command" value="%s"/>\n  </properties>\n' \
-			"$(uname -r | vt_xml_escape)" "$(printf './check %s' "${VT_ARGV:-}" | vt_xml_escape)"
+			"$(uname -r | vt_xml_escape)" "$(vt_run_command; printf '%s' "$VT_RUN_COMMAND" | vt_xml_escape)"
 		cat "${VT_STAGE:?}/.result.xml.part"
 		if [ -n "$incomplete" ]; then
 			printf '  <testcase classname="vfsidmap" name="run" time="%d">\n' "$elapsed"

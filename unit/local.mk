@@ -152,6 +152,7 @@ EXTRA_DIST += unit/test-signal-instants.sh
 TESTS += unit/test-installed-replay.sh
 EXTRA_DIST += unit/test-installed-replay.sh
 # A partial run (--case, --shard) records no test time and prints no
-# full rule coverage; -v shows the matrix's mismatch block (root).
+# full rule coverage; -v shows the matrix's mismatch block; check.log and
+# result.xml carry the run's environment (root).
 TESTS += unit/test-run-records.sh
 EXTRA_DIST += unit/test-run-records.sh

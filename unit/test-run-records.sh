@@ -3,12 +3,14 @@
 # record: a --case or --shard run leaves check.time alone (only a run of
 # every case of a test is its time); its rule coverage is one short line,
 # not every rule as a gap; -v shows the matrix's whole mismatch block
-# (head, world, model, replay line). Needs root; TAP for automake.
+# (head, world, model, replay line); check.log's "command:" line and
+# result.xml's "command" property carry the environment that made the run
+# (VT_MODEL_BREAK here). Needs root; TAP for automake.
 set -u
 . "$(dirname "$0")/tap.sh"
 
 unit_needs_root "./check mounts"
-echo "1..5"
+echo "1..7"
 unit_workdir records
 unset VT_MODEL_BREAK VT_ALLOW_SYSCTL RESULT_BASE VT_SAMPLE_WITHOUT VT_SAMPLE_WITHOUT_MUTANT VT_SAMPLE_COMPUTE TEST_TIMEOUT
 cd "$top" || exit 1
@@ -44,3 +46,9 @@ check_ '[ $rc -eq 1 ] && [ "$head" -ge 1 ] && grep -q "^    #   model: " "$work/
 plain=$(VT_MODEL_BREAK=chown-skip-mount-translation ./check --fs tmpfs --shard 1/200 --results "$work/g" matrix/002 2>&1 | grep -c '^    #   model: ')
 check_ '[ "$plain" -eq 0 ]' "without -v the block is left out (the first lines only)"
 
+cmd=$(sed -n 's/^command: //p' "$work/f/check.log")
+# (VT_RUN_BASE of unit_workdir is there too: it is in the list)
+check_ '[[ "$cmd" == VT_MODEL_BREAK=chown-skip-mount-translation\ *"./check -v --fs tmpfs --shard 1/200 --results $work/f matrix/002" ]]' \
+	"check.log's command line carries the environment that made the run (${cmd})"
+check_ 'grep -q "<property name=\"command\" value=\"VT_MODEL_BREAK=chown-skip-mount-translation .*./check -v " "$work/f/result.xml"' \
+	"result.xml's command property carries it too"
