@@ -116,6 +116,15 @@ EXTRA_DIST += unit/test-packaging.sh
 # message before autoreconf, configure or make (root; setpriv).
 TESTS += unit/test-bootstrap-owner.sh
 EXTRA_DIST += unit/test-bootstrap-owner.sh
+# vfsidmap-check's replay lines call vfsidmap-check, whose results go to
+# the caller's ./results (make install under a prefix; root).
+TESTS += unit/test-installed-replay.sh
+EXTRA_DIST += unit/test-installed-replay.sh
+# A partial run (--case, --shard) records no test time and prints no
+# full rule coverage; -v shows the matrix's mismatch block; check.log and
+# result.xml carry the run's environment (root).
+TESTS += unit/test-run-records.sh
+EXTRA_DIST += unit/test-run-records.sh
 # run/gcov-report: idmap call sites reached, computed from gcov's counts of
 # a program built here with --coverage (TAP; skipped without gcc/gcov).
 TESTS += unit/test-gcov-report.sh
@@ -147,12 +156,3 @@ EXTRA_DIST += unit/test-phase-times.sh
 # marked incomplete (VT_SIGNAL_INSTANTS, VT_SIGNAL_SEED)
 TESTS += unit/test-signal-instants.sh
 EXTRA_DIST += unit/test-signal-instants.sh
-# vfsidmap-check's replay lines call vfsidmap-check, whose results go to
-# the caller's ./results (make install under a prefix; root).
-TESTS += unit/test-installed-replay.sh
-EXTRA_DIST += unit/test-installed-replay.sh
-# A partial run (--case, --shard) records no test time and prints no
-# full rule coverage; -v shows the matrix's mismatch block; check.log and
-# result.xml carry the run's environment (root).
-TESTS += unit/test-run-records.sh
-EXTRA_DIST += unit/test-run-records.sh
