@@ -92,8 +92,12 @@ vt_times_last() { # test -> VT_LAST
 # Kept in memory and written once, at the end of the section
 # (vt_times_flush): a sort and a rename per test cost forks, and the
 # staging is published only after the section's loop is left anyway.
+# Only a run of every case of the test is its time: a --case or --shard
+# run is a part of it (a one-case run took 0s), and recording that would
+# make the next full run's "last time" and -j's ordering by time wrong.
 declare -A VT_TIMES_NEW=()
 vt_times_record() { # section-result-dir test seconds
+	[ -z "${VT_CASE:-}" ] && [ -z "${VT_SHARD:-}" ] || return 0
 	VT_TIMES_NEW[$2]=$3
 }
 

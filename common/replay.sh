@@ -9,6 +9,30 @@
 # split a run's cases, one case alone runs the same without them (a shard
 # that does not hold the case would even leave it out).
 VT_REPLAY_ENV_VARS=(VT_ALLOW_SYSCTL VT_MODEL_BREAK)
+# The environment that made a run, as check.log's "command:" line and
+# result.xml's "command" property show it in front of ./check: the
+# variables above, the sample's (lib/matrix/sample_choice.c: a sample
+# computed without a mutant, or computed at run time) and those check reads
+# for its options (./check -h, "Environment"). One list: add a variable
+# here and both places show it.
+VT_RUN_ENV_VARS=("${VT_REPLAY_ENV_VARS[@]}" VT_SAMPLE_WITHOUT VT_SAMPLE_WITHOUT_MUTANT
+	VT_SAMPLE_COMPUTE TEST_TIMEOUT RESULT_BASE VT_RUN_BASE)
+VT_RUN_ENV=""
+# VT_RUN_ENV: "NAME=value " (shell-quoted) for each of VT_RUN_ENV_VARS
+# set in check's environment; taken before check sets anything itself.
+vt_run_env_take() {
+	local e q
+	VT_RUN_ENV=""
+	for e in "${VT_RUN_ENV_VARS[@]}"; do
+		[ -n "${!e+x}" ] || continue
+		printf -v q '%q' "${!e}"
+		VT_RUN_ENV+="$e=$q "
+	done
+}
+# The command line of this run as check.log and result.xml show it.
+vt_run_command() { # -> VT_RUN_COMMAND
+	VT_RUN_COMMAND="${VT_RUN_ENV}./check ${VT_ARGV:-}"
+}
 VT_REPLAY_CHECK=""
 declare -A VT_S_REPLAY=()
 
@@ -121,7 +145,16 @@ vt_replay_plan() {
 	for e in "${VT_REPLAY_ENV_VARS[@]}"; do
 		[ -n "${!e+x}" ] && VT_REPLAY_CHECK+="$e=$(printf '%q' "${!e}") "
 	done
-	if [ "$PWD" = "$VT_TOP" ]; then
+	if [ -n "${VT_CHECK_COMMAND:-}" ] && [ -x "$VT_CHECK_COMMAND" ]; then
+		# run through the installed vfsidmap-check: the line calls it
+		# (by its name when PATH finds this one), so that the replay's
+		# results go to the caller's ./results as the run's did
+		if [ "$(command -v vfsidmap-check 2>/dev/null)" = "$VT_CHECK_COMMAND" ]; then
+			VT_REPLAY_CHECK+="vfsidmap-check"
+		else
+			VT_REPLAY_CHECK+=$(printf '%q' "$VT_CHECK_COMMAND")
+		fi
+	elif [ "$PWD" = "$VT_TOP" ]; then
 		VT_REPLAY_CHECK+="./check"
 	else
 		VT_REPLAY_CHECK+=$(printf '%q' "$VT_TOP/check")

@@ -64,7 +64,8 @@ vt_report_begin() {
 	vt_log ""
 	[ -n "$VT_DEAD_RUN_NOTE" ] && vt_log "${VT_DEAD_RUN_NOTE%$'\n'}"
 	vt_log "run started $started on $VT_KREL (${HOSTNAME:-}), pid $VT_PID"
-	vt_log "command: ./check ${VT_ARGV:-}"
+	vt_run_command
+	vt_log "command: $VT_RUN_COMMAND"
 }
 
 vt_report_section() { # run index
@@ -183,9 +184,18 @@ vt_report_test() { # run index, test
 	vt_times_last "$t"
 	printf '%-14s %5s ... %4ss %s\n' "$t" "$VT_LAST" "$VT_T_TIME" "$line"
 	if [ "$VT_T_RESULT" = fail ] && [ -f "$ktap" ]; then
-		local max=5
-		[ "$VT_VERBOSE" = 1 ] && max=100000
-		grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n "$max" | sed 's/^ */    /'
+		if [ "$VT_VERBOSE" = 1 ]; then
+			# every failure's whole block: its head ("# FAIL" of the
+			# test library, "# MISMATCH" of the matrix, lib/matrix/
+			# driver.c) and the indented lines under it (the world,
+			# expected and actual, the replay line)
+			awk '/^ *# (FAIL|MISMATCH)( |$)/ { blk = 1; print; next }
+				blk && /^ *#   / { print; next }
+				{ blk = 0 }
+				/^ *# .*reproduce/ { print }' "$ktap" | sed 's/^ */    /'
+		else
+			grep -E '^ *# (FAIL|  world|.*reproduce)' "$ktap" | head -n 5 | sed 's/^ */    /'
+		fi
 	fi
 	# the kernel's trouble during the test (common/kmsg.sh), on the terminal too
 	if [ -n "${VT_KMSG_HITS:-}" ]; then
@@ -307,7 +317,7 @@ vt_report_end() {
 			"$VT_N_SKIP" "$elapsed" "$ended" \
 			"$(hostname 2>/dev/null | vt_xml_escape)"
 		printf '  <properties>\n    <property name="kernel" value="%s"/>\n    <property name="command" value="%s"/>\n  </properties>\n' \
-			"$(uname -r | vt_xml_escape)" "$(printf './check %s' "${VT_ARGV:-}" | vt_xml_escape)"
+			"$(uname -r | vt_xml_escape)" "$(vt_run_command; printf '%s' "$VT_RUN_COMMAND" | vt_xml_escape)"
 		cat "${VT_STAGE:?}/.result.xml.part"
 		if [ -n "$incomplete" ]; then
 			printf '  <testcase classname="vfsidmap" name="run" time="%d">\n' "$elapsed"

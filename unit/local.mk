@@ -112,6 +112,19 @@ EXTRA_DIST += unit/test-xfstests-options.sh
 # make run_tests (a kernel tree: VFSIDMAP_KERNEL_SRC or linux-source-*).
 TESTS += unit/test-packaging.sh
 EXTRA_DIST += unit/test-packaging.sh
+# ./bootstrap by a user who cannot write the tree: exit 2 and a clear
+# message before autoreconf, configure or make (root; setpriv).
+TESTS += unit/test-bootstrap-owner.sh
+EXTRA_DIST += unit/test-bootstrap-owner.sh
+# vfsidmap-check's replay lines call vfsidmap-check, whose results go to
+# the caller's ./results (make install under a prefix; root).
+TESTS += unit/test-installed-replay.sh
+EXTRA_DIST += unit/test-installed-replay.sh
+# A partial run (--case, --shard) records no test time and prints no
+# full rule coverage; -v shows the matrix's mismatch block; check.log and
+# result.xml carry the run's environment (root).
+TESTS += unit/test-run-records.sh
+EXTRA_DIST += unit/test-run-records.sh
 # run/gcov-report: idmap call sites reached, computed from gcov's counts of
 # a program built here with --coverage (TAP; skipped without gcc/gcov).
 TESTS += unit/test-gcov-report.sh

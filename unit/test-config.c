@@ -51,7 +51,7 @@ int main(void)
 	char name[200];
 	size_t i;
 
-	unit_begin(13 + (int)(sizeof(bad) / sizeof(bad[0])));
+	unit_begin(14 + (int)(sizeof(bad) / sizeof(bad[0])));
 	unit_check(parse("# c\nFSTYP=xfs\nexport TEST_DEV=/dev/vdb\n") == 0 && cfg.nsections == 1 &&
 			   strcmp(val("default", VT_CFG_FSTYP), "xfs") == 0 &&
 			   strcmp(val("default", VT_CFG_TEST_DEV), "/dev/vdb") == 0,
@@ -88,6 +88,26 @@ int main(void)
 	unit_check(vt_config_parse("FSTYP=ext4\0x\n", 12, &cfg, err, sizeof(err)) < 0 &&
 			   strstr(err, "NUL") != NULL,
 		   "NUL byte rejected");
+	/* the unknown-key message names every key the parser accepts */
+	{
+		int k, all = parse("NOT_A_KEY=1\n") < 0;
+
+		for (k = 0; k < VT_CFG_NKEYS; k++) {
+			char key[64], *at;
+
+			snprintf(key, sizeof(key), "%s", vt_config_key_name((enum vt_config_key)k));
+			at = strstr(err, key);
+			/* a whole word: TEST_DIR must not match inside TEST_DIR_MOUNTED */
+			while (at && ((at[strlen(key)] != ' ' && at[strlen(key)] != ')') ||
+				      (at > err && at[-1] != ' ')))
+				at = strstr(at + 1, key);
+			if (!at) {
+				printf("# '%s' missing from: %s\n", key, err);
+				all = 0;
+			}
+		}
+		unit_check(all, "the unknown-key message lists every accepted key");
+	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		int ok = parse(bad[i].text) < 0 && strstr(err, bad[i].must_say) != NULL;
 		snprintf(name, sizeof(name), "rejects bad input %zu saying '%s'", i, bad[i].must_say);

@@ -275,9 +275,19 @@ int vt_config_parse(const char *text, size_t len, struct vt_config *cfg, char *e
 			note_ignored(cfg, s, (size_t)(eq - s), line);
 			continue;
 		}
-		if (k == VT_CFG_NKEYS)
-			return fail(err, errlen, line, "unknown key '%.*s' (known: FSTYP TEST_DEV TEST_DIR SCRATCH_DEV SCRATCH_MNT MKFS_OPTIONS MOUNT_OPTIONS TEST_TIMEOUT RESULT_BASE)",
-				    (int)(eq - s > 64 ? 64 : eq - s), s);
+		if (k == VT_CFG_NKEYS) {
+			/* the list is key_names, the table the match above
+			 * uses: a key added there is named here too */
+			char known[256];
+			size_t o = 0;
+
+			known[0] = '\0';
+			for (k = 0; k < VT_CFG_NKEYS && o < sizeof(known); k++)
+				o += (size_t)snprintf(known + o, sizeof(known) - o, "%s%s",
+						      k ? " " : "", key_names[k]);
+			return fail(err, errlen, line, "unknown key '%.*s' (known: %s)",
+				    (int)(eq - s > 64 ? 64 : eq - s), s, known);
+		}
 		{
 			const char *why = NULL;
 			if (unquote(eq + 1, (size_t)(e - eq - 1), cur->value[k], VT_CFG_MAX_VALUE,
