@@ -24,7 +24,9 @@ vt_run_env_take() {
 	local e q
 	VT_RUN_ENV=""
 	for e in "${VT_RUN_ENV_VARS[@]}"; do
-		[ -n "${!e+x}" ] || continue
+		# exported ones only: check's own defaults (VT_RUN_BASE) are
+		# shell variables, not the caller's environment
+		[[ $(declare -p "$e" 2>/dev/null) =~ ^declare\ -[a-zA-Z-]*x ]] || continue
 		printf -v q '%q' "${!e}"
 		VT_RUN_ENV+="$e=$q "
 	done

@@ -343,11 +343,15 @@ vt_results_linkable() {
 		vt_results_control "$e" && continue
 		if ! err=$(cp -a -l -- "${VT_RESULT_DIR:?}/$e" "$probe/" 2>&1); then
 			echo "check: results directory $VT_RESULT_DIR: $e (or a file in it) cannot be carried over to the new results as a hard link (${err##*: }; immutable or append-only? lsattr shows it): publishing would fail at the end of the run; fix it or give another --results" >&2
-			vt_rm -r "$probe"
+			vt_rm -r "$probe" 2>/dev/null
 			return 1
 		fi
 	done < <(find "$VT_RESULT_DIR" -mindepth 1 -maxdepth 1 -printf '%P\0')
-	vt_rm -r "$probe"
+	# (a probe left in the staging would be published with the results)
+	if ! vt_rm -r "$probe" 2>/dev/null || [ -e "$probe" ]; then
+		echo "check: results directory $VT_RESULT_DIR is not writable (removing $probe from the staging next to it failed)" >&2
+		return 1
+	fi
 }
 
 vt_results_open() {

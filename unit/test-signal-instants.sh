@@ -48,9 +48,9 @@ for ((k = 0; k < count; k++)); do
 	sig=INT jobs=1
 	((k % 2)) && sig=TERM
 	((k / 2 % 2)) && jobs=2
-	# an instant from 0 to 1.2 s: a run here takes 0.5-1 s, so some
+	# an instant from 0 to 0.6 s: a run here takes 0.3-1 s, so some
 	# signals come after it ended
-	delay=$((RANDOM % 1200))
+	delay=$((RANDOM % 600))
 	printf -v delay '%d.%03d' $((delay / 1000)) $((delay % 1000))
 	r=$T/res/r
 	./check -j $jobs --fs tmpfs,ext4 --results "$r" api/001 idmapped/001 idmapped/002 >"$T/out" 2>&1 &
