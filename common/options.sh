@@ -22,7 +22,7 @@ VT_VERBOSE=0
 VT_DEFAULT_EXPUNGES=1
 VT_INPUT_MAX=1048576   # -c, -E and VT_DMESG_NOISE files: bytes
 VT_SHARD_MAX=1000000
-# xfstests' order and repetition flags (check -h of xfstests; issue 18)
+# xfstests' order and repetition flags (check -h of xfstests)
 VT_RANDOMIZE=0
 VT_EXACT_ORDER=0
 VT_ITERATIONS=1
