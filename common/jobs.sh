@@ -199,7 +199,7 @@ vt_job_merge() { # run-index
 	local -a J_FAILED=() J_NOTRUN=() J_ERRORS=()
 	vt_job_stream "$i"
 	vt_job_stream_close "$i"
-	# (sourced: no command substitution needed)
+	# (the worker's state, written by printf %q)
 	. "$jd/state"
 	if [ -n "$J_WRITE_ERROR" ]; then
 		VT_WRITE_ERROR=${VT_WRITE_ERROR:-$J_WRITE_ERROR}

@@ -261,7 +261,7 @@ vt_stage_marker_get() { # dir key
 # without such a marker is not proven to be a run's of RESULTS: left.
 vt_results_heal() {
 	local s pid started parent base role
-	parent=${VT_RESULT_DIR%/*} base=${VT_RESULT_DIR##*/}   # (no command substitution: see vt_results_open)
+	parent=${VT_RESULT_DIR%/*} base=${VT_RESULT_DIR##*/}
 	for s in "$parent/$VT_STAGE_PREFIX$base".??????; do
 		[ -d "$s" ] && [ ! -L "$s" ] || continue
 		vt_stage_marker_get "$s" path && [ "$VT_MARK" = "$s" ] || continue
@@ -317,7 +317,7 @@ vt_stage_marker_write() { # dir its-path role
 # VT_STAGE <- a new staging next to RESULTS, marked.
 vt_results_stage() {
 	local parent base err
-	parent=${VT_RESULT_DIR%/*} base=${VT_RESULT_DIR##*/}   # (no command substitution: see vt_results_open)
+	parent=${VT_RESULT_DIR%/*} base=${VT_RESULT_DIR##*/}
 	VT_STAGE=$(mktemp -d "$parent/$VT_STAGE_PREFIX$base.XXXXXX" 2>/dev/null) || {
 		echo "check: cannot make a staging directory next to results directory $VT_RESULT_DIR in $parent (check writes a run's results there and swaps them in when complete)" >&2
 		VT_STAGE=""
