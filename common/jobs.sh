@@ -67,7 +67,9 @@ vt_jobs_keys() {
 vt_job_start() { # run-index position first-N
 	local i=$1 jd="${VT_RUNDIR:?}/jobs/$1" js="${VT_STAGE:?}/.jobs/$1" name=${VT_S_NAME[$1]}
 	vt_rm -r "$jd" "$js"
-	mkdir -p "$jd" "$js" || { vt_write_failed "$js"; return 1; }
+	# (out and err exist before the worker starts: check may stream them
+	# at once, before the worker has opened them)
+	mkdir -p "$jd" "$js" && : >"$jd/out" && : >"$jd/err" || { vt_write_failed "$js"; return 1; }
 	# the section's check.time of an earlier iteration is where -j 1
 	# would find it
 	if [ -f "${VT_STAGE:?}/$name/check.time" ]; then
