@@ -60,7 +60,7 @@ usage: ./check [options] [suite/NNN ...]
   -j N           run up to N sections (filesystems) side by side (default:
                  the number of online CPUs, nproc); the output and results
                  are those of -j 1, section by section; -j 1 runs one
-                 after the other (README: "Parallel runs")
+                 after the other (doc/running.md: "Parallel runs")
   -T SECONDS     per-test timeout, 1 to 999999 (default: $TEST_TIMEOUT, else
                  TEST_TIMEOUT of the local.config section, else 1200; the
                  largest matrix family, matrix/007 on ext4, took 856 s of

@@ -417,8 +417,8 @@ void vt_fx_remove(const char *path)
 	struct stat st;
 
 	if (pfd == AT_FDCWD) {
-		/* the way of every earlier session, kept where it is not
-		 * measured to matter (no base: a case alone at a time) */
+		/* by path, with nftw: where there is no base directory fd
+		 * (a case alone at a time), the cost is not measured to matter */
 		if (lstat(path, &st) < 0)
 			return;
 		if (!S_ISDIR(st.st_mode))
