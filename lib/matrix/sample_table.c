@@ -97,12 +97,12 @@ static void mark_expunged(const struct mx_space *sp, const struct vt_expunges *x
 						if (strncmp(rest, pre, pl) != 0 ||
 						    vt_family_pair_index(f, m, cl) < 0)
 							continue;
-						for (loc = 0; loc < f->local_count; loc++) {
+						for (loc = 0; loc < vt_family_local_count(f); loc++) {
 							struct vt_mcase c;
-							int idx = vt_family_pair_index(f, m, cl) * f->local_count + loc;
+							int idx = vt_family_pair_index(f, m, cl) * vt_family_local_count(f) + loc;
 
 							memset(&c, 0, sizeof(c));
-							f->make(loc, &c);
+							vt_family_make(f, loc, &c);
 							if (strcmp(c.what, rest + pl) != 0)
 								continue;
 							mx_case_name(f, idx, nm, sizeof(nm));
@@ -155,8 +155,8 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	 * (467,176: seconds of a TCG guest's time) */
 	for (fi = 0; fi < sp->nfam; fi++) {
 		const struct vt_family *f = sp->fams[fi];
-		int npairs = vt_family_ncases(f) / f->local_count, pair, loc, map, caller, cl;
-		uint8_t *skip = malloc((size_t)f->local_count * MX_MAPC__COUNT + 1);
+		int npairs = vt_family_ncases(f) / vt_family_local_count(f), pair, loc, map, caller, cl;
+		uint8_t *skip = malloc((size_t)vt_family_local_count(f) * MX_MAPC__COUNT + 1);
 		bool asked[MX_MAPC__COUNT] = { false };
 
 		if (!skip) {
@@ -167,18 +167,18 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 			vt_family_pair(f, pair, &map, &caller);
 			cl = mx_skip_map_class(map);
 			if (!asked[cl]) {
-				for (loc = 0; loc < f->local_count; loc++) {
+				for (loc = 0; loc < vt_family_local_count(f); loc++) {
 					struct vt_mcase c;
 
 					memset(&c, 0, sizeof(c));
-					f->make(loc, &c);
-					skip[cl * f->local_count + loc] = *mx_case_skip_class(rw, &c, cl) != 0;
+					vt_family_make(f, loc, &c);
+					skip[cl * vt_family_local_count(f) + loc] = *mx_case_skip_class(rw, &c, cl) != 0;
 				}
 				asked[cl] = true;
 			}
-			for (loc = 0; loc < f->local_count; loc++) {
-				g = sp->base[fi] + pair * f->local_count + loc;
-				if (ex[g] || skip[cl * f->local_count + loc])
+			for (loc = 0; loc < vt_family_local_count(f); loc++) {
+				g = sp->base[fi] + pair * vt_family_local_count(f) + loc;
+				if (ex[g] || skip[cl * vt_family_local_count(f) + loc])
 					continue;
 				k->nrun++;
 				k->run_hash = fnv_int(k->run_hash, g);
