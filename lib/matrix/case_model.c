@@ -33,6 +33,7 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	w->fs_ns = vt_map_sb_userns(map) ? &vt_model_nsfs : &vt_init_ns;
 	w->posixacl = rw->posixacl;
 	w->optowner = c->optworld ? vt_optowner_model(c->optworld - 1) : NULL;
+	w->fs_ops = w->optowner ? &vt_optowner_fs_ops : NULL;
 	w->idmap = &vt_model_maps[map];
 	w->cred.name = ca->name;
 	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
