@@ -1,7 +1,7 @@
 #include "config.h"
 #include "fs/fs_table.h"
 
-#include "world/fsimage.h"
+#include "fs/fs_table.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -141,7 +141,7 @@ static int validate(enum vt_config_key k, const char *v, const char **why)
 {
 	switch (k) {
 	case VT_CFG_FSTYP:
-		if (!vt_fstype_known(v)) {
+		if (!vt_fs_row(v)) {
 			static char known[300];
 			size_t i, o;
 

@@ -225,7 +225,7 @@ int vt_family_npairs(const struct vt_family *f)
 
 int vt_family_ncases(const struct vt_family *f)
 {
-	return vt_family_npairs(f) * f->local_count;
+	return vt_family_npairs(f) * vt_family_local_count(f);
 }
 
 void vt_family_pair(const struct vt_family *f, int pair, int *map, int *caller)

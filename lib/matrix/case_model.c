@@ -12,11 +12,11 @@
 void mx_case_name(const struct vt_family *f, int idx, char *buf, size_t len)
 {
 	struct vt_mcase c;
-	int local = idx % f->local_count, map, caller;
+	int local = idx % vt_family_local_count(f), map, caller;
 
-	vt_family_pair(f, idx / f->local_count, &map, &caller);
+	vt_family_pair(f, idx / vt_family_local_count(f), &map, &caller);
 	memset(&c, 0, sizeof(c));
-	f->make(local, &c);
+	vt_family_make(f, local, &c);
 	snprintf(buf, len, "%s/map=%s/caller=%s/%s", f->name, vt_map_axes[map].name,
 		 vt_caller_axes[caller].name, c.what);
 }
@@ -33,6 +33,7 @@ static void model_world(const struct mx_world *rw, int map, int caller, const st
 	w->fs_ns = vt_map_sb_userns(map) ? &vt_model_nsfs : &vt_init_ns;
 	w->posixacl = rw->posixacl;
 	w->optowner = c->optworld ? vt_optowner_model(c->optworld - 1) : NULL;
+	w->fs_ops = w->optowner ? &vt_optowner_fs_ops : NULL;
 	w->idmap = &vt_model_maps[map];
 	w->cred.name = ca->name;
 	w->cred.ns = ca->ns == VT_NS_INIT ? &vt_init_ns
@@ -126,11 +127,11 @@ void mx_model_case(const struct mx_world *rw, const struct vt_family *f, int idx
 		       struct vt_mcase *c, struct vt_world *w, struct vt_expect *e,
 		       struct vt_trace *tr)
 {
-	int local = idx % f->local_count, map, caller;
+	int local = idx % vt_family_local_count(f), map, caller;
 
-	vt_family_pair(f, idx / f->local_count, &map, &caller);
+	vt_family_pair(f, idx / vt_family_local_count(f), &map, &caller);
 	memset(c, 0, sizeof(*c));
-	f->make(local, c);
+	vt_family_make(f, local, c);
 	model_world(rw, map, caller, c, w);
 	if (c->ovl) {
 		ovl_model_case(rw, map, w, c, e, tr);

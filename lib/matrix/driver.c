@@ -69,7 +69,7 @@ static void case_model(struct mx_world *rw, const struct vt_family *f, int idx, 
 
 	s->f = f;
 	s->idx = idx;
-	vt_family_pair(f, idx / f->local_count, &s->map, &caller);
+	vt_family_pair(f, idx / vt_family_local_count(f), &s->map, &caller);
 	s->slot = slot;
 	s->name = name;
 	mx_model_case(rw, f, idx, &s->c, &s->w, &s->e, &s->tr);
@@ -175,7 +175,7 @@ static int case_caller(const struct mx_cs *s)
 {
 	int map, caller;
 
-	vt_family_pair(s->f, s->idx / s->f->local_count, &map, &caller);
+	vt_family_pair(s->f, s->idx / vt_family_local_count(s->f), &map, &caller);
 	return caller;
 }
 
@@ -392,7 +392,7 @@ static struct block_key block_key_of(const struct vt_family *f, int idx, const s
 	struct block_key key;
 	int map;
 
-	vt_family_pair(f, idx / f->local_count, &map, &key.caller);
+	vt_family_pair(f, idx / vt_family_local_count(f), &map, &key.caller);
 	key.ovl = c->ovl ? 1 + c->ovl_layers : 0;
 	key.map = c->ovl ? map : -1;
 	return key;
@@ -660,11 +660,11 @@ static int matrix_floor(const struct mx_space *sp, const char *base_name)
 			const struct vt_family *f = mx_space_case(sp, i + m, &idx);
 			struct mx_cs *s = &cs[m];
 
-			if (m && idx / f->local_count != pair0)
+			if (m && idx / vt_family_local_count(f) != pair0)
 				break;
-			pair0 = idx / f->local_count;
+			pair0 = idx / vt_family_local_count(f);
 			memset(&s->c, 0, sizeof(s->c));
-			f->make(idx % f->local_count, &s->c);	/* the case, not the model */
+			vt_family_make(f, idx % vt_family_local_count(f), &s->c);	/* the case, not the model */
 			s->f = f;
 			s->idx = idx;
 			vt_family_pair(f, pair0, &s->map, &caller);
@@ -754,7 +754,7 @@ static bool group_by_caller(const struct mx_space *sp, int *sel, int nsel)
 		struct vt_mcase c;
 
 		memset(&c, 0, sizeof(c));
-		f->make(idx % f->local_count, &c);
+		vt_family_make(f, idx % vt_family_local_count(f), &c);
 		v[i].key = block_key_of(f, idx, &c);
 		v[i].pos = i;
 		v[i].id = sel[i];

@@ -76,3 +76,40 @@ void vt_fx_ovl_lower_erofs(struct vt_mcase *c)
 	ovl_rename_case(c, "lower=erofs");
 	c->ovl_layers = VT_OVL_LOWER_EROFS;
 }
+
+int vt_family_local_count(const struct vt_family *f)
+{
+	int rows = 0, b;
+
+	for (b = 0; b < f->nblocks; b++)
+		rows += f->blocks[b].rows;
+	return f->cross * rows;
+}
+
+void vt_family_make(const struct vt_family *f, int local, struct vt_mcase *c)
+{
+	int row = local / f->cross, inner = local % f->cross, b;
+
+	for (b = 0; b < f->nblocks - 1 && row >= f->blocks[b].rows; b++)
+		row -= f->blocks[b].rows;
+	if (f->blocks[b].world != VT_FB_PLAIN)
+		c->ovl = true;
+	f->blocks[b].make(row, inner, c);
+	switch (f->blocks[b].world) {
+	case VT_FB_PLAIN:
+	case VT_FB_OVERLAY:
+		break;
+	case VT_FB_UPPER_PLAIN:
+		vt_fx_ovl_upper_plain(c);
+		break;
+	case VT_FB_UPPER_OTHER:
+		vt_fx_ovl_upper_other(c);
+		break;
+	case VT_FB_LOWER_EROFS:
+		vt_fx_ovl_lower_erofs(c);
+		break;
+	case VT_FB_OVERLAY_FD:
+		vt_fx_ovl_by_fd(c);
+		break;
+	}
+}

@@ -52,11 +52,41 @@ struct vt_mcase {
  * a case */
 #define VT_OVL_UPPER_OTHER 4
 
+/* The worlds a block of a family's cases runs in: the plain one, or the
+ * overlay world with its layers set up one way (world_setup.c
+ * mx_ovl_mount). The block's maker makes its cases as on the plain
+ * world, or, for the overlay ones, as on the overlay world with both
+ * layers idmapped with the case's map (names "overlay/..."); the block's
+ * layers then set the case's world and name (vt_fx_ovl_*). */
+enum vt_fblock_world {
+	VT_FB_PLAIN,		/* as the maker leaves it */
+	VT_FB_OVERLAY,		/* the overlay world, both layers idmapped */
+	VT_FB_UPPER_PLAIN,	/* "overlay/upper=plain/": vt_fx_ovl_upper_plain */
+	VT_FB_UPPER_OTHER,	/* "overlay/upper=rotate/": vt_fx_ovl_upper_other */
+	VT_FB_LOWER_EROFS,	/* "overlay/lower=erofs/": vt_fx_ovl_lower_erofs */
+	VT_FB_OVERLAY_FD,	/* "overlay/fd/": vt_fx_ovl_by_fd */
+};
+
+/* A block of a family's cases: ROWS rows, each crossed with the family's
+ * CROSS values of its inner axis (one value when it has none). MAKE makes
+ * row ROW (from 0 in the block) with inner value INNER. */
+struct vt_fblock {
+	int rows;
+	void (*make)(int row, int inner, struct vt_mcase *c);
+	enum vt_fblock_world world;
+};
+
 struct vt_family {
 	const char *name;	/* operation family, the first part of a case id */
 	const char *test_id;	/* the test that runs it alone: "matrix/002" */
-	int local_count;	/* cases per (map, caller) pair */
-	void (*make)(int local, struct vt_mcase *c);
+	/* Its cases per (map, caller) pair, as a table of blocks walked in
+	 * order (vt_family_make): local case number L is row L / CROSS, inner
+	 * value L % CROSS, the rows numbered block after block. A block
+	 * appended is a row of the table: the cases before it keep their
+	 * numbers, and so their ids' order and the sample's indexes. */
+	int cross;
+	const struct vt_fblock *blocks;
+	int nblocks;
 	/* the wide axes it crosses too (axes.h: VT_MAP_AXES_BASE): 0, or
 	 * VT_WIDE_MAPS, VT_WIDE_CALLERS, VT_WIDE_USERNS(_FEW) */
 	unsigned int wide_axes;
@@ -89,13 +119,22 @@ int vt_matrix_sample_main(const struct vt_family *const *fams, int nfam, int arg
 		return vt_matrix_main(&fam, argc, argv);                                      \
 	}
 #endif
-#define VT_MATRIX_FAMILY(id, nnn, count, makefn)                                              \
-	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn, 0 };     \
+#define VT_NBLOCKS(b) ((int)(sizeof(b) / sizeof((b)[0])))
+#define VT_MATRIX_FAMILY(id, nnn, cross, blocks)                                              \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (cross), (blocks),        \
+						  VT_NBLOCKS(blocks), 0 };                        \
 	VT_MATRIX_MAIN_(vt_family_##id)
 /* the same, crossing the wide axes WIDE too (axes.h) */
-#define VT_MATRIX_FAMILY_WIDE(id, nnn, count, makefn, wide)                                   \
-	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (count), makefn, (wide) }; \
+#define VT_MATRIX_FAMILY_WIDE(id, nnn, cross, blocks, wide)                                   \
+	const struct vt_family vt_family_##id = { #id, "matrix/" nnn, (cross), (blocks),        \
+						  VT_NBLOCKS(blocks), (wide) };                   \
 	VT_MATRIX_MAIN_(vt_family_##id)
+
+/* F's cases per (map, caller) pair: CROSS times its blocks' rows. */
+int vt_family_local_count(const struct vt_family *f);
+/* F's local case LOCAL (< vt_family_local_count) into C: made by the
+ * block it falls in, then set in that block's world. */
+void vt_family_make(const struct vt_family *f, int local, struct vt_mcase *c);
 
 extern const struct vt_family vt_family_create, vt_family_chown, vt_family_chmod,
 	vt_family_permission, vt_family_acl, vt_family_fscaps, vt_family_delete,

@@ -219,11 +219,11 @@ int mx_matrix_score(const struct mx_space *sp, const char *fstype, const char *s
 			if (!is_sample && f != sp->fams[fam])
 				continue;
 			memset(&c, 0, sizeof(c));
-			f->make(idx % f->local_count, &c);
+			vt_family_make(f, idx % vt_family_local_count(f), &c);
 			{
 				int map, caller;
 
-				vt_family_pair(f, idx / f->local_count, &map, &caller);
+				vt_family_pair(f, idx / vt_family_local_count(f), &map, &caller);
 				if (*mx_case_skip(&rw, &c, map))
 					continue;
 			}

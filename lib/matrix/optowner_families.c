@@ -44,10 +44,11 @@ static struct vt_minode fat_obj(const struct vt_optowner_opts *o, char kind)
 	return i;
 }
 
-static void fat_make(const struct fat_family *f, int local, struct vt_mcase *c)
+/* F's operation OP in its world number W */
+static void fat_make(const struct fat_family *f, int w, int op, struct vt_mcase *c)
 {
-	int wi = f->worlds[local / f->nops];
-	const struct fat_op *o = &f->ops[local % f->nops];
+	int wi = f->worlds[w];
+	const struct fat_op *o = &f->ops[op];
 	const struct vt_optowner_world *vw = &vt_optowner_worlds[wi];
 	const struct vt_optowner_opts *m = vt_optowner_model(wi);
 
@@ -71,15 +72,17 @@ static void fat_make(const struct fat_family *f, int local, struct vt_mcase *c)
 	static const int id##_worlds[] = { __VA_ARGS__, -1 };                                \
 	static const struct fat_family id##_def = { id##_worlds, id##_ops,                   \
 		(int)(sizeof(id##_ops) / sizeof(id##_ops[0])) };                             \
-	static void id##_make(int local, struct vt_mcase *c)                                 \
+	static void id##_make(int w, int op, struct vt_mcase *c)                             \
 	{                                                                                    \
-		fat_make(&id##_def, local, c);                                               \
+		fat_make(&id##_def, w, op, c);                                               \
 	}                                                                                    \
+	/* one block: its worlds, each crossed with its operations */                      \
+	static const struct vt_fblock id##_blocks[] = {                                      \
+		{ (int)(sizeof(id##_worlds) / sizeof(int) - 1), id##_make, VT_FB_PLAIN },    \
+	};                                                                                   \
 	static const struct vt_family fat_##id = {                                           \
-		#id, "matrix/" nnn,                                                          \
-		(int)(sizeof(id##_worlds) / sizeof(int) - 1) *                               \
-			(int)(sizeof(id##_ops) / sizeof(id##_ops[0])),                       \
-		id##_make, 0 }	/* the base axes (axes.h) */
+		#id, "matrix/" nnn, (int)(sizeof(id##_ops) / sizeof(id##_ops[0])),           \
+		id##_blocks, 1, 0 }	/* the base axes (axes.h) */
 
 /* matrix/001: creating names; the mode and the umask are not theirs to use */
 static const struct fat_op create_ops[] = {

@@ -226,8 +226,8 @@ int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp
 		for (fi = 0; sp->fams[fi] != f; fi++)
 			;
 		memset(&c, 0, sizeof(c));
-		f->make(idx % f->local_count, &c);
-		vt_family_pair(f, idx / f->local_count, &map, &caller);
+		vt_family_make(f, idx % vt_family_local_count(f), &c);
+		vt_family_pair(f, idx / vt_family_local_count(f), &map, &caller);
 		if (*mx_case_skip(rw, &c, map))
 			continue;
 		if (x->n) {
@@ -253,7 +253,7 @@ int mx_choose_sample_cached(const struct mx_world *rw, const struct mx_space *sp
 		if (drop_mut >= 0 && k < nk)
 			continue;
 		vt_coverage_items(&tr, e.err, row);
-		vt_family_pair(f, idx / f->local_count, &map, &caller);
+		vt_family_pair(f, idx / vt_family_local_count(f), &map, &caller);
 		item = nitems_rules + fi * (nmap + ncall) + map;
 		row[item / 64] |= 1ULL << (item % 64);
 		item = nitems_rules + fi * (nmap + ncall) + nmap + caller;

@@ -15,6 +15,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 const char *mx_linked_model_hash;
 const struct mx_sample_table *mx_linked_sample_table;
@@ -94,12 +97,12 @@ static void mark_expunged(const struct mx_space *sp, const struct vt_expunges *x
 						if (strncmp(rest, pre, pl) != 0 ||
 						    vt_family_pair_index(f, m, cl) < 0)
 							continue;
-						for (loc = 0; loc < f->local_count; loc++) {
+						for (loc = 0; loc < vt_family_local_count(f); loc++) {
 							struct vt_mcase c;
-							int idx = vt_family_pair_index(f, m, cl) * f->local_count + loc;
+							int idx = vt_family_pair_index(f, m, cl) * vt_family_local_count(f) + loc;
 
 							memset(&c, 0, sizeof(c));
-							f->make(loc, &c);
+							vt_family_make(f, loc, &c);
 							if (strcmp(c.what, rest + pl) != 0)
 								continue;
 							mx_case_name(f, idx, nm, sizeof(nm));
@@ -152,8 +155,8 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	 * (467,176: seconds of a TCG guest's time) */
 	for (fi = 0; fi < sp->nfam; fi++) {
 		const struct vt_family *f = sp->fams[fi];
-		int npairs = vt_family_ncases(f) / f->local_count, pair, loc, map, caller, cl;
-		uint8_t *skip = malloc((size_t)f->local_count * MX_MAPC__COUNT + 1);
+		int npairs = vt_family_ncases(f) / vt_family_local_count(f), pair, loc, map, caller, cl;
+		uint8_t *skip = malloc((size_t)vt_family_local_count(f) * MX_MAPC__COUNT + 1);
 		bool asked[MX_MAPC__COUNT] = { false };
 
 		if (!skip) {
@@ -164,18 +167,18 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 			vt_family_pair(f, pair, &map, &caller);
 			cl = mx_skip_map_class(map);
 			if (!asked[cl]) {
-				for (loc = 0; loc < f->local_count; loc++) {
+				for (loc = 0; loc < vt_family_local_count(f); loc++) {
 					struct vt_mcase c;
 
 					memset(&c, 0, sizeof(c));
-					f->make(loc, &c);
-					skip[cl * f->local_count + loc] = *mx_case_skip_class(rw, &c, cl) != 0;
+					vt_family_make(f, loc, &c);
+					skip[cl * vt_family_local_count(f) + loc] = *mx_case_skip_class(rw, &c, cl) != 0;
 				}
 				asked[cl] = true;
 			}
-			for (loc = 0; loc < f->local_count; loc++) {
-				g = sp->base[fi] + pair * f->local_count + loc;
-				if (ex[g] || skip[cl * f->local_count + loc])
+			for (loc = 0; loc < vt_family_local_count(f); loc++) {
+				g = sp->base[fi] + pair * vt_family_local_count(f) + loc;
+				if (ex[g] || skip[cl * vt_family_local_count(f) + loc])
 					continue;
 				k->nrun++;
 				k->run_hash = fnv_int(k->run_hash, g);
@@ -554,6 +557,208 @@ static void put_comment_text(FILE *fp, const char *s)
 		fputc(*s == '*' && s[1] == '/' ? '?' : *s, fp);
 }
 
+/* The sample computation of the table's entries, shared by the
+ * processes that compute them. */
+struct group_job {
+	const struct mx_space *space, *fat_space;
+	char **expunge_files;
+	int nexpunge_files;
+	const struct mx_sample_key *keys;
+	const int *first;	/* an entry's first world */
+	int nent;
+	int **sels;		/* out: an entry's sample, */
+	int *nsel;		/* its size */
+	char **notes;		/* and its note */
+};
+
+/* Computes the entries of the model world of entry LEAD (LEAD and every
+ * later entry of the same model, sharing one row cache) and writes each
+ * to OUT as: entry, sample size, note length, note, sample. 0 or -1. */
+static int compute_group(const struct group_job *g, int lead, FILE *out)
+{
+	static char note[1200], what[1200];
+	int *sel = malloc(sizeof(int) * ((size_t)g->space->total + (size_t)g->fat_space->total + 1));
+	struct mx_row_cache rc;
+	int e, rc_err = 0;
+
+	if (!sel)
+		return -1;
+	memset(&rc, 0, sizeof(rc));
+	for (e = lead; e < g->nent && !rc_err; e++) {
+		const struct mx_space *sp;
+		struct vt_expunges x;
+		struct mx_world rw;
+		int n;
+		size_t len;
+
+		if (!same_model(&g->keys[g->first[e]], &g->keys[g->first[lead]]))
+			continue;
+		if (table_world(g->first[e], g->space, g->fat_space, g->expunge_files,
+				g->nexpunge_files, &sp, &rw, &x, what, sizeof(what)) != 1) {
+			rc_err = 1;
+			break;
+		}
+		n = compute_cached(&rw, sp, &x, sel, note, sizeof(note), &rc);
+		if (n < 0) {
+			fprintf(stderr, "sample table: %s\n", note);
+			rc_err = 1;
+			break;
+		}
+		len = strlen(note);
+		if (fwrite(&e, sizeof(e), 1, out) != 1 || fwrite(&n, sizeof(n), 1, out) != 1 ||
+		    fwrite(&len, sizeof(len), 1, out) != 1 || fwrite(note, 1, len, out) != len ||
+		    fwrite(sel, sizeof(int), (size_t)n, out) != (size_t)n)
+			rc_err = 1;
+	}
+	mx_row_cache_free(&rc);
+	free(sel);
+	if (fflush(out) || ferror(out))
+		rc_err = 1;
+	return rc_err ? -1 : 0;
+}
+
+/* Reads what compute_group() wrote to IN into G. 0 or -1. */
+static int read_group(const struct group_job *g, FILE *in)
+{
+	int e, n;
+	size_t len;
+
+	rewind(in);
+	while (fread(&e, sizeof(e), 1, in) == 1) {
+		if (e < 0 || e >= g->nent || g->sels[e] || fread(&n, sizeof(n), 1, in) != 1 ||
+		    n < 0 || fread(&len, sizeof(len), 1, in) != 1 || len >= 1200)
+			return -1;
+		if (!(g->notes[e] = calloc(1, len + 1)) ||
+		    !(g->sels[e] = malloc(sizeof(int) * ((size_t)n + 1))) ||
+		    fread(g->notes[e], 1, len, in) != len ||
+		    fread(g->sels[e], sizeof(int), (size_t)n, in) != (size_t)n)
+			return -1;
+		g->nsel[e] = n;
+	}
+	return ferror(in) ? -1 : 0;
+}
+
+/* A child's end: its pid and *STATUS, or 0 after 100 ms without one
+ * (then, ten seconds after the last line in *SAID, a line that says how
+ * far the table is, so that a build never sits silent that long). */
+static pid_t wait_a_while(int *status, const struct timespec *t0, struct timespec *said, int done,
+			  int ngroups, int nrun)
+{
+	const struct timespec tick = { 0, 100 * 1000 * 1000 };
+	struct timespec t;
+	pid_t pid = waitpid(-1, status, WNOHANG);
+
+	if (pid != 0)
+		return pid;
+	nanosleep(&tick, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	if (t.tv_sec - said->tv_sec >= 10) {
+		*said = t;
+		fprintf(stderr, "sample table: %d/%d model worlds done, %d being computed (%ld s)\n",
+			done, ngroups, nrun, (long)(t.tv_sec - t0->tv_sec));
+	}
+	return 0;
+}
+
+/* The model worlds' samples computed in up to as many processes as
+ * there are online CPUs (VT_SAMPLE_TABLE_JOBS=N: N), each model world in
+ * one process (its entries share their row cache), with a line on
+ * standard error as each one ends: the whole takes about two minutes of
+ * CPU, and make shows nothing else meanwhile. The table is the same
+ * whatever the number of processes: each entry's sample depends on its
+ * world alone. 0 or -1. */
+static int group_pool(const struct group_job *g)
+{
+	enum { MAXJOBS = 64 };
+	struct {
+		pid_t pid;
+		int lead;
+		FILE *f;
+	} run[MAXJOBS];
+	int lead[256], ngroups = 0, done = 0, next = 0, nrun = 0, jobs, i, e, bad = 0;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *env = getenv("VT_SAMPLE_TABLE_JOBS");
+	struct timespec t0, t, said;
+
+	jobs = env && *env ? atoi(env) : cpus > 0 ? (int)cpus : 1;
+	if (jobs < 1 || jobs > MAXJOBS) {
+		fprintf(stderr, "sample table: VT_SAMPLE_TABLE_JOBS=%s: not a number from 1 to %d\n",
+			env ? env : "", MAXJOBS);
+		return -1;
+	}
+	for (e = 0; e < g->nent; e++) {
+		for (i = 0; i < ngroups && !same_model(&g->keys[g->first[lead[i]]],
+						       &g->keys[g->first[e]]); i++)
+			;
+		if (i == ngroups) {
+			if (ngroups == (int)(sizeof(lead) / sizeof(lead[0])))
+				return -1;
+			lead[ngroups++] = e;
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	said = t0;
+	fprintf(stderr, "sample table: %d samples of %d model worlds, %d at a time\n", g->nent,
+		ngroups, jobs);
+	while ((done < ngroups || nrun) && !(bad && !nrun)) {
+		int status;
+		pid_t pid;
+
+		while (!bad && next < ngroups && nrun < jobs) {
+			FILE *f = tmpfile();
+
+			if (!f) {
+				perror("sample table: tmpfile");
+				bad = 1;
+				break;
+			}
+			fflush(NULL);
+			pid = fork();
+			if (pid < 0) {
+				perror("sample table: fork");
+				fclose(f);
+				bad = 1;
+				break;
+			}
+			if (pid == 0)
+				_exit(compute_group(g, lead[next], f) ? 1 : 0);
+			run[nrun].pid = pid;
+			run[nrun].lead = next++;
+			run[nrun].f = f;
+			nrun++;
+		}
+		if (!nrun)
+			break;
+		pid = wait_a_while(&status, &t0, &said, done, ngroups, nrun);
+		if (pid == 0)
+			continue;
+		if (pid < 0) {
+			perror("sample table: wait");
+			return -1;
+		}
+		for (i = 0; i < nrun && run[i].pid != pid; i++)
+			;
+		if (i == nrun)
+			continue;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || read_group(g, run[i].f) < 0) {
+			fprintf(stderr, "sample table: the model world of entry %d failed\n",
+				lead[run[i].lead]);
+			bad = 1;
+		}
+		fclose(run[i].f);
+		run[i] = run[--nrun];
+		done++;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		said = t;
+		fprintf(stderr, "sample table: %d/%d model worlds done (%ld s)\n", done, ngroups,
+			(long)(t.tv_sec - t0.tv_sec));
+	}
+	for (e = 0; !bad && e < g->nent; e++)
+		if (!g->sels[e])
+			bad = 1;
+	return bad ? -1 : 0;
+}
+
 int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct mx_space *fat_space,
 			  char **expunge_files, int nexpunge_files)
 {
@@ -597,41 +802,20 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		}
 	}
 	/* the samples, the entries of one model world together so that
-	 * they share the rows of the cover (the costly part) */
+	 * they share the rows of the cover (the costly part); the model
+	 * worlds side by side, one process each (group_pool) */
 	for (i = 0; i < nent; i++)
 		for (j = 0; j < nw; j++)
 			if (entry_of[j] == i) {
 				first[i] = j;
 				break;
 			}
-	for (i = 0; i < nent; i++) {
-		struct mx_row_cache rc;
-		int e;
+	{
+		struct group_job job = { space, fat_space, expunge_files, nexpunge_files, keys,
+					 first, nent, sels, nsel, notes };
 
-		if (sels[i])
-			continue;
-		memset(&rc, 0, sizeof(rc));
-		for (e = i; e < nent; e++) {
-			const struct mx_space *sp;
-			struct vt_expunges x;
-			struct mx_world rw;
-
-			if (sels[e] || !same_model(&keys[first[e]], &keys[first[i]]))
-				continue;
-			if (table_world(first[e], space, fat_space, expunge_files, nexpunge_files, &sp,
-					&rw, &x, what, sizeof(what)) != 1)
-				return -1;
-			nsel[e] = compute_cached(&rw, sp, &x, sel, note, sizeof(note), &rc);
-			if (nsel[e] < 0) {
-				fprintf(stderr, "sample table: %s\n", note);
-				return -1;
-			}
-			if (!(sels[e] = malloc(sizeof(int) * ((size_t)nsel[e] + 1))) ||
-			    !(notes[e] = strdup(note)))
-				return -1;
-			memcpy(sels[e], sel, sizeof(int) * (size_t)nsel[e]);
-		}
-		mx_row_cache_free(&rc);
+		if (group_pool(&job) < 0)
+			return -1;
 	}
 	for (i = 0; i < nent; i++) {
 		fprintf(fp, "/* entry %d, the sample of:\n", i);

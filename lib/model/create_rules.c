@@ -4,7 +4,7 @@
  * fs/inode.c (inode_init_owner, mode_strip_sgid), fs/posix_acl.c
  * (posix_acl_create, posix_acl_create_masq). */
 #include "model/rules.h"
-#include "model/optowner_rules.h"
+#include "model/fs_ops.h"
 #include "world/xattr_view.h"
 
 #include <errno.h>
@@ -88,7 +88,7 @@ static mode_t vfs_prepare_mode(const struct vt_world *w, mode_t mode, mode_t mas
 /* inode_init_owner() + the fs's ACL init: the state of a new inode. */
 static void init_new_inode(const struct vt_world *w, mode_t mode, struct vt_minode *n)
 {
-	if (vt_optowner_new_inode(w, mode, n))
+	if (vt_fs_new_inode(w, mode, n))
 		return;
 	memset(n, 0, sizeof(*n));
 	n->exists = true;
@@ -162,7 +162,7 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 		 * and the rule text says why. */
 		ret = may_create(w, VT_R_TMPFILE_EOVERFLOW, &rule);
 		if (!ret)
-			ret = vt_optowner_missing_iop(w, a->op, &rule);
+			ret = vt_fs_missing_iop(w, a->op, &rule);
 		if (ret)
 			VT_FAIL(e, -ret, rule);
 		mode = vfs_prepare_mode(w, (a->mode & 07777) | S_IFREG, (a->mode & 07777) | S_IFREG,
@@ -208,7 +208,7 @@ void vt_model_create(const struct vt_world *w, const struct vt_mop_args *a, stru
 	 * capable(CAP_MKNOD), the initial namespace, after may_create() */
 	if (a->op == VT_OP_MKNOD_CHR && !vt_hit(w, VT_R_MKNOD_CAP, vt_capable(w, VT_CAP_MKNOD)))
 		VT_FAIL(e, EPERM, VT_R_MKNOD_CAP);
-	ret = vt_optowner_missing_iop(w, a->op, &rule);
+	ret = vt_fs_missing_iop(w, a->op, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	switch (a->op) {
@@ -280,7 +280,7 @@ void vt_model_link(const struct vt_world *w, const struct vt_mop_args *a, struct
 	/* vfs_link() */
 	ret = may_create(w, VT_R_CREATE_EOVERFLOW, &rule);
 	if (!ret)
-		ret = vt_optowner_missing_iop(w, VT_OP_LINK, &rule);
+		ret = vt_fs_missing_iop(w, VT_OP_LINK, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	if (!vt_hit(w, VT_R_LINK_DIR, !S_ISDIR(w->obj.mode)))

@@ -3,7 +3,7 @@
  * vfs_rename), whiteouts (mm/shmem.c: shmem_whiteout -> shmem_mknod; the
  * block filesystems' *_whiteout_for_rename likewise make the inode with
  * the rename's idmap and inode_init_owner). */
-#include "model/optowner_rules.h"
+#include "model/fs_ops.h"
 #include "model/rules.h"
 
 #include <errno.h>
@@ -151,7 +151,7 @@ void vt_model_delete(const struct vt_world *w, const struct vt_mop_args *a, stru
 	}
 	/* ->rename: a filesystem may refuse the flags (vfat_rename2,
 	 * msdos_rename, exfat_rename) */
-	ret = vt_optowner_rename_flags(w, a->op, &rule);
+	ret = vt_fs_rename_flags(w, a->op, &rule);
 	if (ret)
 		VT_FAIL(e, -ret, rule);
 	VT_SUCCEED(e, a->op == VT_OP_RENAME_WHITEOUT ? VT_R_WHITEOUT_OK : VT_R_RENAME_OK);

@@ -66,6 +66,8 @@ struct vt_optowner_fs {
 	bool rodir_default;
 };
 
+/* Their inode operations, for a world's fs_ops (fs_ops.h). */
+extern const struct vt_fs_ops vt_optowner_fs_ops;
 extern const struct vt_optowner_fs vt_optowner_vfat, vt_optowner_msdos, vt_optowner_exfat;
 /* All of them, in a fixed order (the sample table's worlds). */
 extern const struct vt_optowner_fs *const vt_optowner_all[];

@@ -15,6 +15,7 @@
 #include "fs/fs_table.h"
 #include "model/setattr.h"
 #include "model/optowner_rules.h"
+#include "model/fs_ops.h"
 
 #include <errno.h>
 #include <string.h>
@@ -523,3 +524,13 @@ const char *vt_optowner_rule_na(const struct vt_optowner_fs *fs, enum vt_rule r,
 			return fat_na[k].why;
 	return NULL;
 }
+
+/* The hooks the generic rules ask (fs_ops.h) in a world whose owners come
+ * from the mount options. */
+const struct vt_fs_ops vt_optowner_fs_ops = {
+	.may_lookup_root = vt_optowner_may_lookup_root,
+	.missing_iop = vt_optowner_missing_iop,
+	.new_inode = vt_optowner_new_inode,
+	.xattr_handler = vt_optowner_xattr_handler,
+	.rename_flags = vt_optowner_rename_flags,
+};

@@ -2,7 +2,7 @@
  * acl_permission_check, may_lookup) and fs/posix_acl.c
  * (posix_acl_permission). */
 #include "model/rules.h"
-#include "model/optowner_rules.h"
+#include "model/fs_ops.h"
 #include "world/xattr_view.h"
 
 #include <errno.h>
@@ -196,7 +196,7 @@ int vt_may_lookup_in(const struct vt_world *w, const struct vt_minode *dir, enum
 {
 	/* link_path_walk() -> may_lookup(): MAY_EXEC on the parent before the
 	 * last component */
-	int ret = vt_optowner_may_lookup_root(w, rule);
+	int ret = vt_fs_may_lookup_root(w, rule);
 
 	if (ret)
 		return ret;

@@ -7,6 +7,7 @@
 #include "model/mnt_idmap_model.h"
 #include "model/rule_ids.h"
 #include "model/userns_model.h"
+#include "world/exec_probe.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -123,6 +124,7 @@ static inline struct vt_minode vt_minode_make(mode_t mode, uint32_t uid, uint32_
 }
 
 struct vt_optowner_opts;
+struct vt_fs_ops;
 
 struct vt_world {
 	const struct vt_mns *fs_ns;	/* sb->s_user_ns */
@@ -132,6 +134,8 @@ struct vt_world {
 	 * the mount's options and the filesystem's operations; NULL: the fs
 	 * stores owners */
 	const struct vt_optowner_opts *optowner;
+	/* the filesystem's own inode operations (fs_ops.h); NULL: generic */
+	const struct vt_fs_ops *fs_ops;
 	const struct vt_midmap *idmap;	/* the mount's idmap (vt_nop_idmap: plain) */
 	struct vt_mcred cred;
 	struct vt_minode dir;		/* the parent directory P */
@@ -265,16 +269,7 @@ struct vt_expect {
 	bool has_whiteout;
 	struct vt_minode whiteout;
 	/* EXEC: the credentials after execve, in the caller's namespace */
-	struct vt_exec_creds {
-		uint32_t ruid, euid, suid, rgid, egid, sgid;
-		uint64_t cap_eff, cap_prm;
-		/* prctl(PR_GET_DUMPABLE) == SUID_DUMP_USER after the exec, and
-		 * the owner of /proc/self/status as the new program sees it
-		 * (fs/proc/base.c task_dump_owner: the euid when dumpable,
-		 * else root of mm->user_ns, which would_dump may move up) */
-		bool dump_user;
-		uint32_t dump_owner;
-	} creds;
+	struct vt_exec_creds creds;	/* world/exec_probe.h */
 };
 
 /* The model: what the kernel must do for OP in W. Pure. */

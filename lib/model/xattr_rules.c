@@ -8,7 +8,7 @@
  * security.* names (security/commoncap.c: cap_inode_setxattr,
  * cap_inode_removexattr; fs/xattr.c: vfs_getxattr). */
 #include "model/rules.h"
-#include "model/optowner_rules.h"
+#include "model/fs_ops.h"
 #include "world/xattr_view.h"
 
 #include <errno.h>
@@ -234,7 +234,7 @@ static void fcaps_set(const struct vt_world *w, const struct vt_mop_args *a, str
 	if (!vt_hit(w, VT_R_WRITE_XATTR_UNMAPPED, !vt_has_unmapped_id(w, &w->obj)))
 		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
 	/* cap_inode_setxattr leaves security.capability alone; the handler */
-	if (vt_optowner_xattr_handler(w, &rule))
+	if (vt_fs_xattr_handler(w, &rule))
 		VT_FAIL(e, EOPNOTSUPP, rule);
 	VT_SUCCEED(e, VT_R_FCAPS_SET_OK);
 	e->result = i;
@@ -279,7 +279,7 @@ int vt_model_fcaps_read(const struct vt_world *w, const struct vt_kfcaps *k,
 static void fcaps_get(const struct vt_world *w, struct vt_expect *e)
 {
 	enum vt_rule rule = VT_R_NONE;
-	int err = -vt_optowner_xattr_handler(w, &rule);	/* xattr_permission: none for security.* */
+	int err = -vt_fs_xattr_handler(w, &rule);	/* xattr_permission: none for security.* */
 
 	if (!err)
 		err = vt_model_fcaps_read(w, &w->obj.fcaps, &e->got_fcaps, &rule);
@@ -301,7 +301,7 @@ static void fcaps_remove(const struct vt_world *w, struct vt_expect *e)
 		VT_FAIL(e, EPERM, VT_R_WRITE_XATTR_UNMAPPED);
 	if (!vt_hit_capw(w, VT_R_FCAPS_RM_SETFCAP, vt_capable_wrt(w, &i, VT_CAP_SETFCAP)))
 		VT_FAIL(e, EPERM, VT_R_FCAPS_RM_SETFCAP);
-	if (vt_optowner_xattr_handler(w, &rule))
+	if (vt_fs_xattr_handler(w, &rule))
 		VT_FAIL(e, EOPNOTSUPP, rule);
 	if (!vt_hit(w, VT_R_FCAPS_RM_NONE, i.fcaps.version != 0))
 		VT_FAIL(e, ENODATA, VT_R_FCAPS_RM_NONE);
@@ -369,7 +369,7 @@ static void xattr_plain(const struct vt_world *w, const struct vt_mop_args *a,
 	}
 	/* security_inode_{set,get,remove}xattr: nothing for user. and trusted.;
 	 * then the filesystem's handler */
-	if (vt_optowner_xattr_handler(w, &rule))
+	if (vt_fs_xattr_handler(w, &rule))
 		VT_FAIL(e, EOPNOTSUPP, rule);
 	if (set) {
 		*present = true;

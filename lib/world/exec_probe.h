@@ -7,10 +7,23 @@
 #ifndef VT_EXEC_PROBE_H
 #define VT_EXEC_PROBE_H
 
-#include "model/world_model.h"
-
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* The credentials after execve, in the caller's namespace, as the probe
+ * reports them (and as the model's EXEC expects them: the model includes
+ * this layer, not the reverse). */
+struct vt_exec_creds {
+	uint32_t ruid, euid, suid, rgid, egid, sgid;
+	uint64_t cap_eff, cap_prm;
+	/* prctl(PR_GET_DUMPABLE) == SUID_DUMP_USER after the exec, and the
+	 * owner of /proc/self/status as the new program sees it
+	 * (fs/proc/base.c task_dump_owner: the euid when dumpable, else root
+	 * of mm->user_ns, which would_dump may move up) */
+	bool dump_user;
+	uint32_t dump_owner;
+};
 
 /* Clear the inheritable and ambient capability sets (exec_rules.c assumes
  * them empty), execve PATH with no arguments or environment and read what

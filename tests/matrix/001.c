@@ -64,12 +64,12 @@ static const int ovl_parents[] = { 0, 1, 3, 4 };
  * upper=plain, appended after them */
 #define NOVL_UPPER_OTHER NOVL_UPPER_PLAIN
 
-static void make_overlay(int local, struct vt_mcase *c)
+static void make_overlay(int local, int inner, struct vt_mcase *c)
 {
 	int op = ovl_ops[local % NOVL_OPS], p = ovl_parents[(local / NOVL_OPS) % NOVL_PARENTS],
 	    u = local / NOVL_OPS / NOVL_PARENTS;
 
-	c->ovl = true;
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	c->op.op = ops[op];
 	c->op.mode = 0666;
@@ -78,25 +78,10 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)umasks[u]);
 }
 
-static void make(int local, struct vt_mcase *c)
+static void make_plain(int local, int inner, struct vt_mcase *c)
 {
 	int op = local % NOPS, p = (local / NOPS) % NPARENTS, m = (local / NOPS / NPARENTS) % 2,
 	    u = local / NOPS / NPARENTS / 2;
-
-	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
-		make_overlay(local - NPLAIN - NOVL - NOVL_UPPER_PLAIN, c);
-		vt_fx_ovl_upper_other(c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL) {
-		make_overlay(local - NPLAIN - NOVL, c);
-		vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_overlay(local - NPLAIN, c);
-		return;
-	}
 
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	if (parents[p].defacl)
@@ -110,7 +95,14 @@ static void make(int local, struct vt_mcase *c)
 	c->umask = umasks[u];
 	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/mode=%04o/umask=%03o",
 		 vt_mop_name(ops[op]), parents[p].name, (unsigned)modes[m], (unsigned)umasks[u]);
+	(void)inner;
 }
 
-VT_MATRIX_FAMILY_WIDE(create, "001", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+static const struct vt_fblock blocks[] = {
+	{ NPLAIN, make_plain, VT_FB_PLAIN },
+	{ NOVL, make_overlay, VT_FB_OVERLAY },
+	{ NOVL_UPPER_PLAIN, make_overlay, VT_FB_UPPER_PLAIN },
+	{ NOVL_UPPER_OTHER, make_overlay, VT_FB_UPPER_OTHER },
+};
+
+VT_MATRIX_FAMILY_WIDE(create, "001", 1, blocks, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -93,7 +93,6 @@ static void make_overlay(int local, struct vt_mcase *c)
 	int o = local % NOVL_OBJS, t = local / NOVL_OBJS;
 	char u[16], g[16];
 
-	c->ovl = true;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode(S_IFREG | objs[o].mode, objs[o].uid, objs[o].gid);
 	c->op.op = targets[t].op;
@@ -106,31 +105,32 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 vt_mop_name(c->op.op), objs[o].name, u, g);
 }
 
-static void make(int local, struct vt_mcase *c)
+/* the overlay world's cases (make_overlay's index) */
+static void make_ovl(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(row, c);
+}
+
+/* every third of them: the first object, with each target */
+static void make_ovl_third(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(row * 3, c);
+}
+
+static void make_ovl_erofs(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(ovl_erofs[row], c);
+}
+
+static void make_plain(int local, int inner, struct vt_mcase *c)
 {
 	int o = local % NOBJS, t = local / NOBJS;
 	char u[16], g[16];
 
-	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER) {
-		make_overlay(ovl_erofs[local - NPLAIN - NOVL - NOVL_UPPER_PLAIN - NOVL_UPPER_OTHER], c);
-		vt_fx_ovl_lower_erofs(c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL + NOVL_UPPER_PLAIN) {
-		make_overlay((local - NPLAIN - NOVL - NOVL_UPPER_PLAIN) * 3, c);
-		vt_fx_ovl_upper_other(c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL) {
-		make_overlay((local - NPLAIN - NOVL) * 3, c);
-		vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_overlay(local - NPLAIN, c);
-		return;
-	}
-
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
 			     objs[o].gid);
@@ -156,5 +156,12 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name, u, g);
 }
 
-VT_MATRIX_FAMILY_WIDE(chown, "002", NPLAIN + NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER + NOVL_EROFS, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+static const struct vt_fblock blocks[] = {
+	{ NPLAIN, make_plain, VT_FB_PLAIN },
+	{ NOVL, make_ovl, VT_FB_OVERLAY },
+	{ NOVL_UPPER_PLAIN, make_ovl_third, VT_FB_UPPER_PLAIN },
+	{ NOVL_UPPER_OTHER, make_ovl_third, VT_FB_UPPER_OTHER },
+	{ NOVL_EROFS, make_ovl_erofs, VT_FB_LOWER_EROFS },
+};
+
+VT_MATRIX_FAMILY_WIDE(chown, "002", 1, blocks, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -47,12 +47,12 @@ static const mode_t modes[] = { 0755, 02755, 04755, 02745, 01777 };
  * model's per-layer translations are told apart; appended, the other ids
  * keep theirs): all of them */
 
-static void make_overlay(int local, struct vt_mcase *c)
+static void make_overlay(int local, int inner, struct vt_mcase *c)
 {
 	static const int pick[NOVL_MODES] = { 0, 1, 3 };
 	int m = pick[local % NOVL_MODES], o = local / NOVL_MODES;
 
-	c->ovl = true;
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode(S_IFREG | 0644, owners[o].uid, owners[o].gid);
 	c->op.op = VT_OP_CHMOD;
@@ -62,28 +62,11 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 owners[o].name, (unsigned)modes[m]);
 }
 
-static void make(int local, struct vt_mcase *c)
+static void make_plain(int local, int inner, struct vt_mcase *c)
 {
 	int m = local % NMODES, rest = local / NMODES, o, kind;
 
-	if (local >= NPLAIN + 2 * NOVL) {
-		/* upper=rotate (VT_OVL_UPPER_OTHER, axes.h): the lower
-		 * through the case's map, the upper through another, all of
-		 * them, after upper=plain */
-		make_overlay(local - NPLAIN - 2 * NOVL, c);
-		vt_fx_ovl_upper_other(c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL) {
-		make_overlay(local - NPLAIN - NOVL, c);
-		vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_overlay(local - NPLAIN, c);
-		return;
-	}
-
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->op.op = VT_OP_CHMOD;
 	c->op.mode = modes[m];
@@ -102,4 +85,13 @@ static void make(int local, struct vt_mcase *c)
 	}
 }
 
-VT_MATRIX_FAMILY_WIDE(chmod, "003", NPLAIN + 3 * NOVL, make, VT_WIDE_USERNS)
+/* upper=rotate (VT_OVL_UPPER_OTHER, axes.h): the lower through the
+ * case's map, the upper through another, all of them, after upper=plain */
+static const struct vt_fblock blocks[] = {
+	{ NPLAIN, make_plain, VT_FB_PLAIN },
+	{ NOVL, make_overlay, VT_FB_OVERLAY },
+	{ NOVL, make_overlay, VT_FB_UPPER_PLAIN },
+	{ NOVL, make_overlay, VT_FB_UPPER_OTHER },
+};
+
+VT_MATRIX_FAMILY_WIDE(chmod, "003", 1, blocks, VT_WIDE_USERNS)

@@ -67,7 +67,6 @@ static const struct {
 /* the overlay world: the plain objects on the lower layer under an upper
  * P 0777 0:0, and the 0644-1000:1000 object under the unsearchable upper
  * parents */
-#define NOVL (NPLAIN + NPARENTS)
 /* the overlay world with the upper layer not idmapped (the lower through
  * the map: a lower and an upper real inode translate differently, so the
  * model's per-layer translations are told apart; appended, the other ids
@@ -89,96 +88,93 @@ static const struct {
 static const int ovl_erofs_objs[] = { 0, 4 };	/* the overlay's plain objects */
 #define NOVL_EROFS 2
 
-/* the local index of the overlay world's plain object X with op OP */
-#define ops_local(op, x) ((op) + NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + (x)))
-
-static void make(int local, struct vt_mcase *c)
+/* What every case has: the open OP (the inner axis), under P 0777 0:0. */
+static void common(int op, struct vt_mcase *c)
 {
-	int op = local % NOPS, rest = local / NOPS;
-
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->op.op = ops[op];
 	c->umask = 022;
-	if (rest < NPLAIN) {
-		int o = rest % NOWNERS, m = rest / NOWNERS;
+}
 
-		c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
-		snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%s", vt_mop_name(ops[op]),
-			 (unsigned)modes[m], owners[o].name);
-		return;
-	}
-	rest -= NPLAIN;
-	if (rest < NACL_OBJS) {
-		c->obj = vt_fx_inode(S_IFREG | acl_objs[rest].mode, acl_objs[rest].uid,
-				     acl_objs[rest].gid);
-		vt_fx_add_acl(&c->obj, acl_objs[rest].acl_uid, acl_objs[rest].acl_gid, false);
-		snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%u:%u-acl-u%u-g%u",
-			 vt_mop_name(ops[op]), (unsigned)acl_objs[rest].mode, acl_objs[rest].uid,
-			 acl_objs[rest].gid, acl_objs[rest].acl_uid, acl_objs[rest].acl_gid);
-		return;
-	}
-	rest -= NACL_OBJS;
-	if (rest == 0) {
+static void make_plain(int row, int op, struct vt_mcase *c)
+{
+	int o = row % NOWNERS, m = row / NOWNERS;
+
+	common(op, c);
+	c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%s", vt_mop_name(ops[op]),
+		 (unsigned)modes[m], owners[o].name);
+}
+
+static void make_acl(int row, int op, struct vt_mcase *c)
+{
+	common(op, c);
+	c->obj = vt_fx_inode(S_IFREG | acl_objs[row].mode, acl_objs[row].uid, acl_objs[row].gid);
+	vt_fx_add_acl(&c->obj, acl_objs[row].acl_uid, acl_objs[row].acl_gid, false);
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%04o-%u:%u-acl-u%u-g%u",
+		 vt_mop_name(ops[op]), (unsigned)acl_objs[row].mode, acl_objs[row].uid,
+		 acl_objs[row].gid, acl_objs[row].acl_uid, acl_objs[row].acl_gid);
+}
+
+static void make_other(int row, int op, struct vt_mcase *c)
+{
+	common(op, c);
+	if (row == 0) {
 		/* no P/o: the walk ends on a negative dentry, ENOENT */
 		snprintf(c->what, sizeof(c->what), "op=%s/obj=absent", vt_mop_name(ops[op]));
 		return;
 	}
-	if (rest == 1) {
-		/* may_open: a directory opened for writing is EISDIR */
-		c->obj = vt_fx_inode(S_IFDIR | 0777, 0, 0);
-		snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-0777-0:0", vt_mop_name(ops[op]));
-		return;
-	}
-	rest -= NOTHER;
-	if (rest < NPARENTS) {
-		c->dir = vt_fx_inode(S_IFDIR | parents[rest].mode, parents[rest].uid,
-				     parents[rest].gid);
-		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
-		snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/obj=0644-1000:1000",
-			 vt_mop_name(ops[op]), parents[rest].name);
-		return;
-	}
-	rest -= NPARENTS;
-	c->ovl = true;
-	if (rest >= NOVL + NOVL_UPPER_PLAIN + NOVL_UPPER_OTHER) {
-		make(ops_local(op, ovl_erofs_objs[rest - NOVL - NOVL_UPPER_PLAIN - NOVL_UPPER_OTHER]), c);
-		vt_fx_ovl_lower_erofs(c);
-		return;
-	}
-	if (rest >= NOVL) {
-		bool other;
-
-		rest -= NOVL;	/* < NOVL_UPPER_PLAIN: the plain objects' first ten */
-		other = rest >= NOVL_UPPER_PLAIN;	/* upper=rotate: the same ten */
-		rest %= NOVL_UPPER_PLAIN;
-		c->obj = vt_fx_inode(S_IFREG | modes[rest / NOWNERS], owners[rest % NOWNERS].uid,
-				     owners[rest % NOWNERS].gid);
-		snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
-			 vt_mop_name(ops[op]), (unsigned)modes[rest / NOWNERS],
-			 owners[rest % NOWNERS].name);
-		if (other)
-			vt_fx_ovl_upper_other(c);
-		else
-			vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (rest < NPLAIN) {
-		int o = rest % NOWNERS, m = rest / NOWNERS;
-
-		c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
-		snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
-			 vt_mop_name(ops[op]), (unsigned)modes[m], owners[o].name);
-		return;
-	}
-	rest -= NPLAIN;
-	c->dir = vt_fx_inode(S_IFDIR | parents[rest].mode, parents[rest].uid, parents[rest].gid);
-	c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
-	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=%s/lower-o=0644-1000:1000",
-		 vt_mop_name(ops[op]), parents[rest].name);
+	/* may_open: a directory opened for writing is EISDIR */
+	c->obj = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-0777-0:0", vt_mop_name(ops[op]));
 }
 
-VT_MATRIX_FAMILY_WIDE(permission, "004",
-		      NOPS * (NPLAIN + NACL_OBJS + NOTHER + NPARENTS + NOVL + NOVL_UPPER_PLAIN +
-				NOVL_UPPER_OTHER + NOVL_EROFS),
-		      make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+static void make_parent(int row, int op, struct vt_mcase *c)
+{
+	common(op, c);
+	c->dir = vt_fx_inode(S_IFDIR | parents[row].mode, parents[row].uid, parents[row].gid);
+	c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+	snprintf(c->what, sizeof(c->what), "op=%s/parent=%s/obj=0644-1000:1000",
+		 vt_mop_name(ops[op]), parents[row].name);
+}
+
+/* the overlay world's plain objects: on the lower layer under an upper
+ * P 0777 0:0 */
+static void make_ovl_plain(int row, int op, struct vt_mcase *c)
+{
+	int o = row % NOWNERS, m = row / NOWNERS;
+
+	common(op, c);
+	c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
+		 vt_mop_name(ops[op]), (unsigned)modes[m], owners[o].name);
+}
+
+static void make_ovl_parent(int row, int op, struct vt_mcase *c)
+{
+	common(op, c);
+	c->dir = vt_fx_inode(S_IFDIR | parents[row].mode, parents[row].uid, parents[row].gid);
+	c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=%s/lower-o=0644-1000:1000",
+		 vt_mop_name(ops[op]), parents[row].name);
+}
+
+static void make_ovl_erofs(int row, int op, struct vt_mcase *c)
+{
+	make_ovl_plain(ovl_erofs_objs[row], op, c);
+}
+
+/* each row crossed with the three opens */
+static const struct vt_fblock blocks[] = {
+	{ NPLAIN, make_plain, VT_FB_PLAIN },
+	{ NACL_OBJS, make_acl, VT_FB_PLAIN },
+	{ NOTHER, make_other, VT_FB_PLAIN },
+	{ NPARENTS, make_parent, VT_FB_PLAIN },
+	{ NPLAIN, make_ovl_plain, VT_FB_OVERLAY },
+	{ NPARENTS, make_ovl_parent, VT_FB_OVERLAY },
+	{ NOVL_UPPER_PLAIN, make_ovl_plain, VT_FB_UPPER_PLAIN },
+	{ NOVL_UPPER_OTHER, make_ovl_plain, VT_FB_UPPER_OTHER },
+	{ NOVL_EROFS, make_ovl_erofs, VT_FB_LOWER_EROFS },
+};
+
+VT_MATRIX_FAMILY_WIDE(permission, "004", NOPS, blocks, VT_WIDE_MAPS | VT_WIDE_CALLERS)

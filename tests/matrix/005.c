@@ -92,7 +92,6 @@ static void fd_form(int x, struct vt_mcase *c)
 		 x, x);
 }
 
-#define NPLAIN (NSET_ACCESS + NSET_DEFAULT + NGET_ACCESS + NGET_DEFAULT + NSET_SPLIT + NEDGE + NFD)
 /* the overlay world, under an upper P 0777 0:0: reading the access ACL of
  * a lower 0660 0:0 file with entries u:X,g:X on disk (X 1000, 11000,
  * 70000: mapped or not through the layer) or none (ENODATA); setting
@@ -181,87 +180,82 @@ static void make_overlay_default(int x, struct vt_mcase *c)
  * lib/model/overlay_model.c fd_open */
 #define NOVL_FD NOVL
 
-static void make(int local, struct vt_mcase *c)
+/* What every case has: P 0777 0:0, umask 022. */
+static void common(struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
-	if (local >= NPLAIN + NOVL + NOVL_FD + NOVL_DEF) {
-		make_overlay(ovl_erofs[local - NPLAIN - NOVL - NOVL_FD - NOVL_DEF], c);
-		vt_fx_ovl_lower_erofs(c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL + NOVL_FD) {
-		make_overlay_default(local - NPLAIN - NOVL - NOVL_FD, c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL) {
-		make_overlay(local - NPLAIN - NOVL, c);
-		vt_fx_ovl_by_fd(c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_overlay(local - NPLAIN, c);
-		return;
-	}
-	if (local < NSET_ACCESS) {
-		int o = local % NOWNERS, i = local / NOWNERS;
+}
 
-		c->obj = vt_fx_inode(S_IFREG | 02644, owners[o].uid, owners[o].gid);
-		c->op.op = VT_OP_ACL_SET;
-		set_args(&c->op, ids[i]);
-		snprintf(c->what, sizeof(c->what), "op=acl-set-access/obj=file-2644-%s/entries=u:%u,g:%u",
-			 owners[o].name, ids[i], ids[i]);
-		return;
-	}
-	local -= NSET_ACCESS;
-	if (local < NSET_DEFAULT) {
-		int o = local % 2, i = local / 2;
+static void make_set_access(int row, int inner, struct vt_mcase *c)
+{
+	int o = row % NOWNERS, i = row / NOWNERS;
 
-		c->obj = vt_fx_inode(S_IFDIR | 0755, owners[o].uid, owners[o].gid);
-		c->op.op = VT_OP_ACL_SET;
-		c->op.default_acl = true;
-		set_args(&c->op, ids[i]);
-		snprintf(c->what, sizeof(c->what), "op=acl-set-default/obj=dir-0755-%s/entries=u:%u,g:%u",
-			 owners[o].name, ids[i], ids[i]);
-		return;
-	}
-	local -= NSET_DEFAULT;
-	if (local < NGET_ACCESS) {
-		c->obj = vt_fx_inode(S_IFREG | 0660, 0, 0);
-		vt_fx_add_acl(&c->obj, disk_ids[local], disk_ids[local], false);
-		c->op.op = VT_OP_ACL_GET;
-		snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0660-0:0/disk-entries=u:%u,g:%u",
-			 disk_ids[local], disk_ids[local]);
-		return;
-	}
-	local -= NGET_ACCESS;
-	if (local < NGET_DEFAULT) {
-		uint32_t id = local ? 11000u : 1000u;
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 02644, owners[o].uid, owners[o].gid);
+	c->op.op = VT_OP_ACL_SET;
+	set_args(&c->op, ids[i]);
+	snprintf(c->what, sizeof(c->what), "op=acl-set-access/obj=file-2644-%s/entries=u:%u,g:%u",
+		 owners[o].name, ids[i], ids[i]);
+}
 
-		c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
-		vt_fx_add_acl(&c->obj, id, id, true);
-		c->op.op = VT_OP_ACL_GET;
-		c->op.default_acl = true;
-		snprintf(c->what, sizeof(c->what),
-			 "op=acl-get-default/obj=dir-0755-0:0/disk-entries=u:%u,g:%u", id, id);
-		return;
-	}
-	local -= NGET_DEFAULT;
-	if (local < NSET_SPLIT) {
-		c->obj = vt_fx_inode(S_IFREG | 02644, owners[local].uid, owners[local].gid);
-		c->op.op = VT_OP_ACL_SET;
-		set_args(&c->op, 1000);
-		c->op.acl[3].gid = vt_cgid(70000);
-		snprintf(c->what, sizeof(c->what),
-			 "op=acl-set-access/obj=file-2644-%s/entries=u:1000,g:70000", owners[local].name);
-		return;
-	}
-	local -= NSET_SPLIT;
-	if (local >= NEDGE) {
-		fd_form(local - NEDGE, c);
-		return;
-	}
-	if (local == 0) {
+static void make_set_default(int row, int inner, struct vt_mcase *c)
+{
+	int o = row % 2, i = row / 2;
+
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFDIR | 0755, owners[o].uid, owners[o].gid);
+	c->op.op = VT_OP_ACL_SET;
+	c->op.default_acl = true;
+	set_args(&c->op, ids[i]);
+	snprintf(c->what, sizeof(c->what), "op=acl-set-default/obj=dir-0755-%s/entries=u:%u,g:%u",
+		 owners[o].name, ids[i], ids[i]);
+}
+
+static void make_get_access(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 0660, 0, 0);
+	vt_fx_add_acl(&c->obj, disk_ids[row], disk_ids[row], false);
+	c->op.op = VT_OP_ACL_GET;
+	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0660-0:0/disk-entries=u:%u,g:%u",
+		 disk_ids[row], disk_ids[row]);
+}
+
+static void make_get_default(int row, int inner, struct vt_mcase *c)
+{
+	uint32_t id = row ? 11000u : 1000u;
+
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+	vt_fx_add_acl(&c->obj, id, id, true);
+	c->op.op = VT_OP_ACL_GET;
+	c->op.default_acl = true;
+	snprintf(c->what, sizeof(c->what),
+		 "op=acl-get-default/obj=dir-0755-0:0/disk-entries=u:%u,g:%u", id, id);
+}
+
+static void make_set_split(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 02644, owners[row].uid, owners[row].gid);
+	c->op.op = VT_OP_ACL_SET;
+	set_args(&c->op, 1000);
+	c->op.acl[3].gid = vt_cgid(70000);
+	snprintf(c->what, sizeof(c->what),
+		 "op=acl-set-access/obj=file-2644-%s/entries=u:1000,g:70000", owners[row].name);
+}
+
+static void make_edge(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	if (row == 0) {
 		/* set_posix_acl: a default ACL on a non-directory is EACCES */
 		c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
 		c->op.op = VT_OP_ACL_SET;
@@ -277,5 +271,44 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=acl-get-access/obj=file-0644-0:0/no-acl");
 }
 
-VT_MATRIX_FAMILY_WIDE(acl, "005", NPLAIN + NOVL + NOVL_FD + NOVL_DEF + NOVL_EROFS, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+static void make_fd(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	fd_form(row, c);
+}
+
+static void make_ovl(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	make_overlay(row, c);
+}
+
+static void make_ovl_default(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	make_overlay_default(row, c);
+}
+
+static void make_ovl_erofs(int row, int inner, struct vt_mcase *c)
+{
+	make_ovl(ovl_erofs[row], inner, c);
+}
+
+static const struct vt_fblock blocks[] = {
+	{ NSET_ACCESS, make_set_access, VT_FB_PLAIN },
+	{ NSET_DEFAULT, make_set_default, VT_FB_PLAIN },
+	{ NGET_ACCESS, make_get_access, VT_FB_PLAIN },
+	{ NGET_DEFAULT, make_get_default, VT_FB_PLAIN },
+	{ NSET_SPLIT, make_set_split, VT_FB_PLAIN },
+	{ NEDGE, make_edge, VT_FB_PLAIN },
+	{ NFD, make_fd, VT_FB_PLAIN },
+	{ NOVL, make_ovl, VT_FB_OVERLAY },
+	{ NOVL_FD, make_ovl, VT_FB_OVERLAY_FD },
+	{ NOVL_DEF, make_ovl_default, VT_FB_OVERLAY },
+	{ NOVL_EROFS, make_ovl_erofs, VT_FB_LOWER_EROFS },
+};
+
+VT_MATRIX_FAMILY_WIDE(acl, "005", 1, blocks, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -78,7 +78,6 @@ static void fd_form(int x, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=ffcaps-remove/obj=0755-1000:1000/disk=v3-rootid0");
 }
 
-#define NPLAIN (NOWNERS * NVALUES + NDISK + NOWNERS + 2 + NFD)
 /* the overlay world, under an upper P 0777 0:0: reading the capability of
  * a lower 0755 0:0 file stored as v2, v3 rootid 1000, 11000, 70000
  * (through the mounter's read and the overlay's cap_inode_getsecurity);
@@ -129,66 +128,91 @@ static void make_overlay(int x, struct vt_mcase *c)
  * lib/model/overlay_model.c fd_open */
 #define NOVL_FD NOVL
 
-static void make(int local, struct vt_mcase *c)
+/* What every case has: P 0777 0:0, umask 022. */
+static void common(struct vt_mcase *c)
 {
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
-	if (local >= NPLAIN + NOVL + NOVL_FD) {
-		make_overlay(ovl_erofs[local - NPLAIN - NOVL - NOVL_FD], c);
-		vt_fx_ovl_lower_erofs(c);
-		return;
-	}
-	if (local >= NPLAIN + NOVL) {
-		make_overlay(local - NPLAIN - NOVL, c);
-		vt_fx_ovl_by_fd(c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_overlay(local - NPLAIN, c);
-		return;
-	}
-	if (local < NOWNERS * NVALUES) {
-		int o = local % NOWNERS, v = local / NOWNERS;
+}
 
-		c->obj = vt_fx_inode(S_IFREG | 0755, owners[o].uid, owners[o].gid);
-		c->op.op = VT_OP_FCAPS_SET;
-		c->op.fcaps.version = values[v].version;
-		c->op.fcaps.rootid = vt_cuid(values[v].rootid);
-		snprintf(c->what, sizeof(c->what), "op=fcaps-set/obj=0755-%s/value=v%d-rootid%u",
-			 owners[o].name, values[v].version, values[v].rootid);
-		return;
-	}
-	local -= NOWNERS * NVALUES;
-	if (local < NDISK) {
-		c->obj = vt_fx_inode(S_IFREG | 0755, 0, 0);
-		c->obj.fcaps.version = disk[local].version;
-		c->obj.fcaps.rootid = vt_kuid(disk[local].rootid);
-		c->op.op = VT_OP_FCAPS_GET;
-		snprintf(c->what, sizeof(c->what), "op=fcaps-get/obj=0755-0:0/disk=v%d-rootid%u",
-			 disk[local].version, disk[local].rootid);
-		return;
-	}
-	local -= NDISK;
-	if (local >= NOWNERS + 2) {
-		fd_form(local - NOWNERS - 2, c);
-		return;
-	}
-	if (local >= NOWNERS) {
-		/* no security.capability stored: getxattr (cap_inode_getsecurity
-		 * finds none) and removexattr are ENODATA */
-		c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
-		c->op.op = local == NOWNERS ? VT_OP_FCAPS_GET : VT_OP_FCAPS_REMOVE;
-		snprintf(c->what, sizeof(c->what), "op=%s/obj=0755-1000:1000/disk=none",
-			 local == NOWNERS ? "fcaps-get" : "fcaps-remove");
-		return;
-	}
-	c->obj = vt_fx_inode(S_IFREG | 0755, owners[local].uid, owners[local].gid);
+static void make_set(int row, int inner, struct vt_mcase *c)
+{
+	int o = row % NOWNERS, v = row / NOWNERS;
+
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 0755, owners[o].uid, owners[o].gid);
+	c->op.op = VT_OP_FCAPS_SET;
+	c->op.fcaps.version = values[v].version;
+	c->op.fcaps.rootid = vt_cuid(values[v].rootid);
+	snprintf(c->what, sizeof(c->what), "op=fcaps-set/obj=0755-%s/value=v%d-rootid%u",
+		 owners[o].name, values[v].version, values[v].rootid);
+}
+
+static void make_get(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 0755, 0, 0);
+	c->obj.fcaps.version = disk[row].version;
+	c->obj.fcaps.rootid = vt_kuid(disk[row].rootid);
+	c->op.op = VT_OP_FCAPS_GET;
+	snprintf(c->what, sizeof(c->what), "op=fcaps-get/obj=0755-0:0/disk=v%d-rootid%u",
+		 disk[row].version, disk[row].rootid);
+}
+
+static void make_remove(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 0755, owners[row].uid, owners[row].gid);
 	c->obj.fcaps.version = 3;
 	c->obj.fcaps.rootid = vt_kuid(0);
 	c->op.op = VT_OP_FCAPS_REMOVE;
 	snprintf(c->what, sizeof(c->what), "op=fcaps-remove/obj=0755-%s/disk=v3-rootid0",
-		 owners[local].name);
+		 owners[row].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(fscaps, "006", NPLAIN + NOVL + NOVL_FD + NOVL_EROFS, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+/* no security.capability stored: getxattr (cap_inode_getsecurity finds
+ * none) and removexattr are ENODATA */
+static void make_none(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	c->obj = vt_fx_inode(S_IFREG | 0755, 1000, 1000);
+	c->op.op = row == 0 ? VT_OP_FCAPS_GET : VT_OP_FCAPS_REMOVE;
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=0755-1000:1000/disk=none",
+		 row == 0 ? "fcaps-get" : "fcaps-remove");
+}
+
+static void make_fd(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	fd_form(row, c);
+}
+
+static void make_ovl(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	make_overlay(row, c);
+}
+
+static void make_ovl_erofs(int row, int inner, struct vt_mcase *c)
+{
+	make_ovl(ovl_erofs[row], inner, c);
+}
+
+static const struct vt_fblock blocks[] = {
+	{ NOWNERS * NVALUES, make_set, VT_FB_PLAIN },
+	{ NDISK, make_get, VT_FB_PLAIN },
+	{ NOWNERS, make_remove, VT_FB_PLAIN },
+	{ 2, make_none, VT_FB_PLAIN },
+	{ NFD, make_fd, VT_FB_PLAIN },
+	{ NOVL, make_ovl, VT_FB_OVERLAY },
+	{ NOVL_FD, make_ovl, VT_FB_OVERLAY_FD },
+	{ NOVL_EROFS, make_ovl_erofs, VT_FB_LOWER_EROFS },
+};
+
+VT_MATRIX_FAMILY_WIDE(fscaps, "006", 1, blocks, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -98,13 +98,14 @@ static const struct {
 #define NXPARENTS 2	/* P: the first two parents */
 #define NPLAIN (NOPS * NOWNERS * NPARENTS)
 
-static void make_cross(int local, struct vt_mcase *c)
+static void make_cross(int local, int inner, struct vt_mcase *c)
 {
 	int x = local % NXOPS, o = (local / NXOPS) % NOWNERS, q = (local / NXOPS / NOWNERS) % NQDIRS;
 	int p = local / NXOPS / NOWNERS / NQDIRS;
 	/* a directory the owner can write (its "..") and others cannot */
 	mode_t objmode = xops[x].dir ? S_IFDIR | 0755 : S_IFREG | 0644;
 
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	c->dir2 = vt_fx_inode(S_IFDIR | qdirs[q].mode, qdirs[q].uid, qdirs[q].gid);
 	c->obj = vt_fx_inode(objmode, owners[o].uid, owners[o].gid);
@@ -128,10 +129,11 @@ static void make_cross(int local, struct vt_mcase *c)
 
 /* the overlay world: unlink of a lower 0644 file of each owner under each
  * parent as the upper P */
-static void make_overlay(int local, struct vt_mcase *c)
+static void make_overlay(int local, int inner, struct vt_mcase *c)
 {
 	int o = local % NOWNERS, p = local / NOWNERS;
 
+	(void)inner;
 	c->ovl = true;
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	c->obj = vt_fx_inode(S_IFREG | 0644, owners[o].uid, owners[o].gid);
@@ -157,10 +159,11 @@ static const struct {
 #define NOVLOPS 5
 #define NOVL2 (NOVLOPS * NOWNERS * NPARENTS)
 
-static void make_overlay2(int local, struct vt_mcase *c)
+static void make_overlay2(int local, int inner, struct vt_mcase *c)
 {
 	int op = local % NOVLOPS, o = (local / NOVLOPS) % NOWNERS, p = local / NOVLOPS / NOWNERS;
 
+	(void)inner;
 	c->ovl = true;
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	/* a 0700 dir: the mounter's read of it (ovl_check_empty_dir) is its
@@ -177,50 +180,11 @@ static void make_overlay2(int local, struct vt_mcase *c)
 		 ovlops[op].to_other ? "/lower-t=file-1001:1001" : "");
 }
 
-static void make(int local, struct vt_mcase *c)
+static void make_plain(int local, int inner, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
 
-	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL + NOVL2) {
-		/* upper=plain of the rmdir/rename/link block (the layers axis
-		 * of ovly's operations), last */
-		make_overlay2(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL - NOVL - NOVL2, c);
-		vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL) {
-		/* upper=rotate (VT_OVL_UPPER_OTHER, axes.h: the upper layer's
-		 * map is another than the lower's) of the rmdir/rename/link
-		 * block */
-		make_overlay2(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL - NOVL, c);
-		vt_fx_ovl_upper_other(c);
-		return;
-	}
-	if (local >= NPLAIN + NCROSS + NOVL + NOVL2 + NOVL) {
-		/* upper=rotate of the unlink block */
-		make_overlay(local - NPLAIN - NCROSS - NOVL - NOVL2 - NOVL, c);
-		vt_fx_ovl_upper_other(c);
-		return;
-	}
-	if (local >= NPLAIN + NCROSS + NOVL + NOVL2) {
-		/* the layers axis (upper=plain) of the unlink block */
-		make_overlay(local - NPLAIN - NCROSS - NOVL - NOVL2, c);
-		vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (local >= NPLAIN + NCROSS + NOVL) {
-		make_overlay2(local - NPLAIN - NCROSS - NOVL, c);
-		return;
-	}
-	if (local >= NPLAIN + NCROSS) {
-		make_overlay(local - NPLAIN - NCROSS, c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_cross(local - NPLAIN, c);
-		return;
-	}
-
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	c->obj = vt_fx_inode((ops[op].dir ? S_IFDIR : S_IFREG) | 0644, owners[o].uid, owners[o].gid);
 	if (ops[op].to_other)
@@ -233,5 +197,19 @@ static void make(int local, struct vt_mcase *c)
 		 ops[op].to_other ? "/t=file-1001:1001" : "");
 }
 
-VT_MATRIX_FAMILY_WIDE(delete, "007", NPLAIN + NCROSS + NOVL + NOVL2 + NOVL + NOVL + NOVL2 + NOVL2, make,
-		      VT_WIDE_USERNS)
+/* the layers axis of the overlay blocks appended: upper=plain and
+ * upper=rotate (VT_OVL_UPPER_OTHER, axes.h: the upper layer's map is
+ * another than the lower's) of the unlink block, then upper=rotate and
+ * upper=plain of the rmdir/rename/link block */
+static const struct vt_fblock blocks[] = {
+	{ NPLAIN, make_plain, VT_FB_PLAIN },
+	{ NCROSS, make_cross, VT_FB_PLAIN },
+	{ NOVL, make_overlay, VT_FB_OVERLAY },
+	{ NOVL2, make_overlay2, VT_FB_OVERLAY },
+	{ NOVL, make_overlay, VT_FB_UPPER_PLAIN },
+	{ NOVL, make_overlay, VT_FB_UPPER_OTHER },
+	{ NOVL2, make_overlay2, VT_FB_UPPER_OTHER },
+	{ NOVL2, make_overlay2, VT_FB_UPPER_PLAIN },
+};
+
+VT_MATRIX_FAMILY_WIDE(delete, "007", 1, blocks, VT_WIDE_USERNS)

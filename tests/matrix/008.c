@@ -59,8 +59,6 @@ static const struct {
 static const int fd_objs[] = { 1, 2, 3, 4, 5, 6, 10 };
 #define NFD_OBJS 7
 
-/* the plain cases, then the ftruncate cases (both on the mount) */
-#define NPLAIN (NOPS * NOBJS + NFD_OBJS)
 /* the overlay world: objs 0, 1, 2, 3, 6 on the lower layer, under an
  * upper P 0777 0:0 (file capabilities are not modelled through the
  * overlay: ATTR_KILL_PRIV goes through ovl_xattr_set; 4777-0:0 and the
@@ -105,14 +103,11 @@ static void make_overlay(int local, struct vt_mcase *c)
 #define NOVL_FD NOVL_OBJS
 #define NOVL_FD_UPPER_PLAIN 3
 
-static void make_overlay_fd(int x, struct vt_mcase *c)
+/* ops[1]: VT_OP_TRUNCATE, by fd, on the overlay's object K */
+static void make_overlay_fd(int k, struct vt_mcase *c)
 {
-	int k = x < NOVL_FD ? x : upper_plain_objs[x - NOVL_FD];
-
-	make_overlay(1 + NOPS * k, c);	/* ops[1]: VT_OP_TRUNCATE */
+	make_overlay(1 + NOPS * k, c);
 	vt_fx_ovl_by_fd(c);
-	if (x >= NOVL_FD)
-		vt_fx_ovl_upper_plain(c);
 }
 
 /* the copy-up of a lower file's own ACL and file capability
@@ -133,9 +128,9 @@ static const struct {
 } copy_fcaps[] = { { 2, 0 }, { 3, 1000 }, { 3, 11000 }, { 3, 70000 } };
 #define NOVL_COPY 7
 
-static void make_overlay_copy(int x, struct vt_mcase *c)
+static void make_overlay_copy(int k, int inner, struct vt_mcase *c)
 {
-	int k = x % NOVL_COPY;
+	(void)inner;
 
 	c->ovl = true;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
@@ -156,49 +151,13 @@ static void make_overlay_copy(int x, struct vt_mcase *c)
 			 "overlay/op=%s/upper-p=0777-0:0/lower-o=0755-1000:1000-fcaps-v%d-rootid%u",
 			 vt_mop_name(c->op.op), copy_fcaps[k].version, copy_fcaps[k].rootid);
 	}
-	if (x >= NOVL_COPY)
-		vt_fx_ovl_upper_plain(c);
 }
 
-/* where each appended block starts (local ids, in the order they were added) */
-#define AT_UPPER_PLAIN (NPLAIN + NOVL)
-#define AT_FD (AT_UPPER_PLAIN + NOVL_UPPER_PLAIN)
-#define AT_COPY (AT_FD + NOVL_FD + NOVL_FD_UPPER_PLAIN)
-#define AT_UPPER_OTHER (AT_COPY + 2 * NOVL_COPY)
-#define NCASES (AT_UPPER_OTHER + NOVL_UPPER_OTHER)
-
-static void make(int local, struct vt_mcase *c)
+static void make_plain(int row, int inner, struct vt_mcase *c)
 {
-	int op = local % NOPS, o = local / NOPS;
+	int op = row % NOPS, o = row / NOPS;
 
-	if (local >= AT_UPPER_OTHER || (local >= AT_UPPER_PLAIN && local < AT_FD)) {
-		int v = local >= AT_UPPER_OTHER ? local - AT_UPPER_OTHER : local - AT_UPPER_PLAIN;
-
-		make_overlay(v % NOPS + NOPS * upper_plain_objs[v / NOPS], c);
-		if (local >= AT_UPPER_OTHER)
-			vt_fx_ovl_upper_other(c);
-		else
-			vt_fx_ovl_upper_plain(c);
-		return;
-	}
-	if (local >= AT_COPY) {
-		make_overlay_copy(local - AT_COPY, c);
-		return;
-	}
-	if (local >= AT_FD) {
-		make_overlay_fd(local - AT_FD, c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_overlay(local - NPLAIN, c);
-		return;
-	}
-	if (local >= NOPS * NOBJS) {
-		o = fd_objs[local - NOPS * NOBJS];
-		op = 1;	/* VT_OP_TRUNCATE */
-		c->op.by_fd = true;
-	}
-
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode((objs[o].mode & S_IFMT ? 0 : S_IFREG) | objs[o].mode, objs[o].uid,
 			     objs[o].gid);
@@ -210,5 +169,49 @@ static void make(int local, struct vt_mcase *c)
 		 objs[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(setattr, "008", NCASES, make,
-		      VT_WIDE_MAPS | VT_WIDE_CALLERS)
+/* ftruncate on the mount: ops[1], VT_OP_TRUNCATE, by fd */
+static void make_plain_fd(int row, int inner, struct vt_mcase *c)
+{
+	c->op.by_fd = true;
+	make_plain(1 + NOPS * fd_objs[row], inner, c);
+}
+
+static void make_ovl(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(row, c);
+}
+
+/* every operation on upper_plain_objs[] */
+static void make_ovl_some(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(row % NOPS + NOPS * upper_plain_objs[row / NOPS], c);
+}
+
+static void make_ovl_fd(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay_fd(row, c);
+}
+
+static void make_ovl_fd_some(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay_fd(upper_plain_objs[row], c);
+}
+
+/* in the order they were added */
+static const struct vt_fblock blocks[] = {
+	{ NOPS * NOBJS, make_plain, VT_FB_PLAIN },
+	{ NFD_OBJS, make_plain_fd, VT_FB_PLAIN },
+	{ NOVL, make_ovl, VT_FB_OVERLAY },
+	{ NOVL_UPPER_PLAIN, make_ovl_some, VT_FB_UPPER_PLAIN },
+	{ NOVL_FD, make_ovl_fd, VT_FB_OVERLAY },
+	{ NOVL_FD_UPPER_PLAIN, make_ovl_fd_some, VT_FB_UPPER_PLAIN },
+	{ NOVL_COPY, make_overlay_copy, VT_FB_OVERLAY },
+	{ NOVL_COPY, make_overlay_copy, VT_FB_UPPER_PLAIN },
+	{ NOVL_UPPER_OTHER, make_ovl_some, VT_FB_UPPER_OTHER },
+};
+
+VT_MATRIX_FAMILY_WIDE(setattr, "008", 1, blocks, VT_WIDE_MAPS | VT_WIDE_CALLERS)

@@ -157,7 +157,6 @@ static void make_security(int x, struct vt_mcase *c)
 		 vt_mop_name(c->op.op), kind, owner);
 }
 
-#define NPLAIN (NOWNERS * NKINDS * NOPS + NEDGES + NFD_USER + NFD_TRUSTED)
 /* the overlay world: the six operations on a lower 0644 file of every
  * owner (get and remove find both attributes there), set and remove of
  * user.* on a 0666 one (a caller who is not the owner may write it: the
@@ -235,43 +234,11 @@ static void make_overlay_fd(int x, struct vt_mcase *c)
 	vt_fx_ovl_by_fd(c);
 }
 
-static void make(int local, struct vt_mcase *c)
+static void make_plain(int row, int inner, struct vt_mcase *c)
 {
-	if (local >= NPLAIN + NSEC + NOVL + NOVL_FD) {
-		make_overlay(ovl_erofs[local - NPLAIN - NSEC - NOVL - NOVL_FD], c);
-		vt_fx_ovl_lower_erofs(c);
-		return;
-	}
-	if (local >= NPLAIN + NSEC + NOVL) {
-		make_overlay_fd(local - NPLAIN - NSEC - NOVL, c);
-		return;
-	}
-	if (local >= NPLAIN + NSEC) {
-		make_overlay(local - NPLAIN - NSEC, c);
-		return;
-	}
-	if (local >= NPLAIN) {
-		make_security(local - NPLAIN, c);
-		return;
-	}
-	if (local >= NOWNERS * NKINDS * NOPS + NEDGES) {
-		make_fd(local - NOWNERS * NKINDS * NOPS - NEDGES, c);
-		return;
-	}
-	if (local >= NOWNERS * NKINDS * NOPS) {
-		int x = local - NOWNERS * NKINDS * NOPS;
+	int o = row % NOWNERS, k = (row / NOWNERS) % NKINDS, t = row / NOWNERS / NKINDS;
 
-		c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
-		c->obj = vt_fx_inode((edges[x].fifo ? S_IFIFO : S_IFREG) | 0666, 1000, 1000);
-		c->obj.user_xattr = c->obj.trusted_xattr = false;
-		c->op.op = edges[x].op;
-		c->umask = 022;
-		snprintf(c->what, sizeof(c->what), "op=%s/obj=%s-1000:1000-%s", vt_mop_name(c->op.op),
-			 edges[x].fifo ? "fifo-0666" : "file-0666", "no-xattrs");
-		return;
-	}
-	int o = local % NOWNERS, k = (local / NOWNERS) % NKINDS, t = local / NOWNERS / NKINDS;
-
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->obj = vt_fx_inode(kinds[k].mode, owners[o].uid, owners[o].gid);
 	/* get and remove find both attributes present */
@@ -282,4 +249,57 @@ static void make(int local, struct vt_mcase *c)
 		 owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(xattr, "009", NPLAIN + NSEC + NOVL + NOVL_FD + NOVL_EROFS, make, VT_WIDE_USERNS)
+static void make_edge(int x, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
+	c->obj = vt_fx_inode((edges[x].fifo ? S_IFIFO : S_IFREG) | 0666, 1000, 1000);
+	c->obj.user_xattr = c->obj.trusted_xattr = false;
+	c->op.op = edges[x].op;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=%s/obj=%s-1000:1000-%s", vt_mop_name(c->op.op),
+		 edges[x].fifo ? "fifo-0666" : "file-0666", "no-xattrs");
+}
+
+static void make_fd_block(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_fd(row, c);
+}
+
+static void make_security_block(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_security(row, c);
+}
+
+static void make_ovl(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(row, c);
+}
+
+static void make_ovl_fd(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay_fd(row, c);
+}
+
+static void make_ovl_erofs(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(ovl_erofs[row], c);
+}
+
+static const struct vt_fblock blocks[] = {
+	{ NOWNERS * NKINDS * NOPS, make_plain, VT_FB_PLAIN },
+	{ NEDGES, make_edge, VT_FB_PLAIN },
+	{ NFD_USER + NFD_TRUSTED, make_fd_block, VT_FB_PLAIN },
+	{ NSEC, make_security_block, VT_FB_PLAIN },
+	{ NOVL, make_ovl, VT_FB_OVERLAY },
+	/* make_overlay_fd names them overlay/fd/ itself */
+	{ NOVL_FD, make_ovl_fd, VT_FB_OVERLAY },
+	{ NOVL_EROFS, make_ovl_erofs, VT_FB_LOWER_EROFS },
+};
+
+VT_MATRIX_FAMILY_WIDE(xattr, "009", 1, blocks, VT_WIDE_USERNS)

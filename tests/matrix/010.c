@@ -68,7 +68,6 @@ static const struct {
 /* the overlay world: six of the files, the three owners */
 static const int ovlfiles[] = { 0, 1, 5, 7, 8, 10 };	/* files[] */
 #define NOVLFILES 6
-#define NLOCAL (NFILES * NOWNERS + 4)
 /* the overlay world with an erofs lower layer (appended): the six files of
  * 0:0 (setuid root, setgid, fcaps v2 and v3 rootid 10000 and 70000 read
  * off the image's security.capability, exec-only) and the exec-only one of
@@ -94,48 +93,11 @@ static void make_overlay(int local, struct vt_mcase *c)
 		 files[f].name, owners[o].name);
 }
 
-static void make(int local, struct vt_mcase *c)
+static void make_plain(int row, int inner, struct vt_mcase *c)
 {
-	int f = local % NFILES, o = local / NFILES;
+	int f = row % NFILES, o = row / NFILES;
 
-	if (local >= NLOCAL + NOVLFILES * NOWNERS) {
-		make_overlay(ovl_erofs[local - NLOCAL - NOVLFILES * NOWNERS], c);
-		vt_fx_ovl_lower_erofs(c);
-		return;
-	}
-	if (local >= NLOCAL) {
-		make_overlay(local - NLOCAL, c);
-		return;
-	}
-
-	if (local >= NFILES * NOWNERS + 2) {
-		/* would_dump's privileged_wrt_inode_uidgid asks for both the uid
-		 * and the gid: an exec-only file whose owner and group differ in
-		 * whether they map (70000 maps nowhere but through the shifts) */
-		bool uid_unmapped = local == NFILES * NOWNERS + 2;
-
-		c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
-		c->obj = vt_fx_inode(S_IFREG | 0711, uid_unmapped ? 70000 : 0, uid_unmapped ? 0 : 70000);
-		c->obj.exec_probe = true;
-		c->obj.nonempty = false;
-		c->op.op = VT_OP_EXEC;
-		c->umask = 022;
-		snprintf(c->what, sizeof(c->what), "op=exec/file=xonly-0711-%s",
-			 uid_unmapped ? "70000:0" : "0:70000");
-		return;
-	}
-	if (local >= NFILES * NOWNERS) {
-		/* may_open(MAY_EXEC): a directory or a fifo is EACCES */
-		bool fifo = local > NFILES * NOWNERS;
-
-		c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
-		c->obj = vt_fx_inode((fifo ? S_IFIFO : S_IFDIR) | 0755, 0, 0);
-		c->op.op = VT_OP_EXEC;
-		c->umask = 022;
-		snprintf(c->what, sizeof(c->what), "op=exec/file=%s-0755-0:0", fifo ? "fifo" : "dir");
-		return;
-	}
-
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
 	c->obj = vt_fx_inode(S_IFREG | files[f].mode, owners[o].uid, owners[o].gid);
 	c->obj.exec_probe = true;
@@ -147,5 +109,55 @@ static void make(int local, struct vt_mcase *c)
 	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-%s", files[f].name, owners[o].name);
 }
 
-VT_MATRIX_FAMILY_WIDE(exec, "010", NLOCAL + NOVLFILES * NOWNERS + NOVL_EROFS, make,
-		      VT_WIDE_CALLERS | VT_WIDE_USERNS_FEW)
+/* may_open(MAY_EXEC): a directory or a fifo is EACCES */
+static void make_not_reg(int row, int inner, struct vt_mcase *c)
+{
+	bool fifo = row > 0;
+
+	(void)inner;
+	c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+	c->obj = vt_fx_inode((fifo ? S_IFIFO : S_IFDIR) | 0755, 0, 0);
+	c->op.op = VT_OP_EXEC;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=exec/file=%s-0755-0:0", fifo ? "fifo" : "dir");
+}
+
+/* would_dump's privileged_wrt_inode_uidgid asks for both the uid and the
+ * gid: an exec-only file whose owner and group differ in whether they
+ * map (70000 maps nowhere but through the shifts) */
+static void make_half_mapped(int row, int inner, struct vt_mcase *c)
+{
+	bool uid_unmapped = row == 0;
+
+	(void)inner;
+	c->dir = vt_fx_inode(S_IFDIR | 0755, 0, 0);
+	c->obj = vt_fx_inode(S_IFREG | 0711, uid_unmapped ? 70000 : 0, uid_unmapped ? 0 : 70000);
+	c->obj.exec_probe = true;
+	c->obj.nonempty = false;
+	c->op.op = VT_OP_EXEC;
+	c->umask = 022;
+	snprintf(c->what, sizeof(c->what), "op=exec/file=xonly-0711-%s",
+		 uid_unmapped ? "70000:0" : "0:70000");
+}
+
+static void make_ovl(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(row, c);
+}
+
+static void make_ovl_erofs(int row, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	make_overlay(ovl_erofs[row], c);
+}
+
+static const struct vt_fblock blocks[] = {
+	{ NFILES * NOWNERS, make_plain, VT_FB_PLAIN },
+	{ 2, make_not_reg, VT_FB_PLAIN },
+	{ 2, make_half_mapped, VT_FB_PLAIN },
+	{ NOVLFILES * NOWNERS, make_ovl, VT_FB_OVERLAY },
+	{ NOVL_EROFS, make_ovl_erofs, VT_FB_LOWER_EROFS },
+};
+
+VT_MATRIX_FAMILY_WIDE(exec, "010", 1, blocks, VT_WIDE_CALLERS | VT_WIDE_USERNS_FEW)

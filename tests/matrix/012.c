@@ -46,10 +46,11 @@ static const struct {
 };
 #define NOPS 10
 
-static void make(int local, struct vt_mcase *c)
+static void make(int local, int inner, struct vt_mcase *c)
 {
 	int op = local % NOPS, o = (local / NOPS) % NOWNERS, p = local / NOPS / NOWNERS;
 
+	(void)inner;
 	c->dir = vt_fx_inode(S_IFDIR | parents[p].mode, parents[p].uid, parents[p].gid);
 	/* 0606: readable by owner and others, not through the group class,
 	 * so a reader's access does not hang on the group the sysctls
@@ -91,23 +92,20 @@ static const int ovl_owners[] = { 1, 2, 3 };	/* 1000:1000, 1001:1001, 70000:7000
 #define NOVL_OWNERS 3
 #define NOVL (NOVL_OPS * NOVL_PARENTS * NOVL_OWNERS)
 
-static void make_all(int local, struct vt_mcase *c)
+static void make_overlay(int k, int inner, struct vt_mcase *c)
 {
 	char rest[sizeof(c->what)];
-	int k, op, o, p;
+	int op = ovl_ops[k % NOVL_OPS], o = ovl_owners[(k / NOVL_OPS) % NOVL_OWNERS],
+	    p = ovl_parents[k / NOVL_OPS / NOVL_OWNERS];
 
-	if (local < NOPS * NOWNERS * NPARENTS) {
-		make(local, c);
-		return;
-	}
-	k = local - NOPS * NOWNERS * NPARENTS;
-	op = ovl_ops[k % NOVL_OPS];
-	o = ovl_owners[(k / NOVL_OPS) % NOVL_OWNERS];
-	p = ovl_parents[k / NOVL_OPS / NOVL_OWNERS];
-	make(op + NOPS * (o + NOWNERS * p), c);
-	c->ovl = true;
+	make(op + NOPS * (o + NOWNERS * p), inner, c);
 	snprintf(rest, sizeof(rest), "%s", c->what);
 	snprintf(c->what, sizeof(c->what), "overlay/%s", rest);
 }
 
-VT_MATRIX_FAMILY_WIDE(protected, "012", NOPS * NOWNERS * NPARENTS + NOVL, make_all, VT_WIDE_USERNS)
+static const struct vt_fblock blocks[] = {
+	{ NOPS * NOWNERS * NPARENTS, make, VT_FB_PLAIN },
+	{ NOVL, make_overlay, VT_FB_OVERLAY },
+};
+
+VT_MATRIX_FAMILY_WIDE(protected, "012", 1, blocks, VT_WIDE_USERNS)

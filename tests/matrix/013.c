@@ -126,74 +126,91 @@ static void fd_mode_case(struct vt_mcase *c, enum vt_mop op, const char *opname,
 		 (unsigned)dedupe_modes[k / NOWNERS], owners[k % NOWNERS].name);
 }
 
-static void make(int local, struct vt_mcase *c)
+/* What every case has: P 0777 0:0, umask 022. */
+static void common(struct vt_mcase *c)
 {
-	int k = local;
-
 	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
 	c->umask = 022;
-	if (k < NACCESS) {
-		access_case(k, c);
-		return;
-	}
-	k -= NACCESS;
-	if (k < NCHDIR) {
-		dir_case(VT_OP_CHDIR, k, c, NDIR_MODES);
-		return;
-	}
-	k -= NCHDIR;
-	if (k < NFCHDIR) {
-		dir_case(VT_OP_FCHDIR, k, c, 1);
-		return;
-	}
-	k -= NFCHDIR;
-	if (k < NACCESS_X) {
-		c->op.op = VT_OP_ACCESS;
-		c->op.mode = X_OK;
-		c->obj = vt_fx_inode(S_IFDIR | 0700, owners[k].uid, owners[k].gid);
-		snprintf(c->what, sizeof(c->what), "op=access/mode=x/obj=dir-0700-%s", owners[k].name);
-		return;
-	}
-	k -= NACCESS_X;
-	if (k < NDEDUPE) {
-		fd_mode_case(c, VT_OP_DEDUPE, "dedupe", k);
-		return;
-	}
-	k -= NDEDUPE;
-	if (k < NATIME) {
-		const char *nm = k < NOWNERS ? owners[k].name : atime_owners[k - NOWNERS].name;
+}
 
-		c->op.op = VT_OP_READ_ATIME;
-		c->obj = k < NOWNERS ? vt_fx_inode(S_IFREG | 0644, owners[k].uid, owners[k].gid)
-				     : vt_fx_inode(S_IFREG | 0644, atime_owners[k - NOWNERS].uid,
-						   atime_owners[k - NOWNERS].gid);
-		c->obj.nonempty = true;
-		c->obj.old_atime = true;
-		snprintf(c->what, sizeof(c->what), "op=read-atime/obj=0644-%s", nm);
-		return;
-	}
-	k -= NATIME;
-	if (k < NCACHESTAT) {
-		fd_mode_case(c, VT_OP_CACHESTAT, "cachestat", k);
-		return;
-	}
-	k -= NCACHESTAT;
-	{
-		int op = k % NOWNER_OPS, ob = k / NOWNER_OPS;
+static void make_access(int k, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	access_case(k, c);
+}
 
-		c->op.op = owner_ops[op];
-		if (ob < NOWNERS) {
-			c->obj = vt_fx_inode(S_IFREG | 0644, owners[ob].uid, owners[ob].gid);
-			snprintf(c->what, sizeof(c->what), "op=%s/obj=0644-%s",
-				 vt_mop_name(owner_ops[op]), owners[ob].name);
-		} else {
-			/* directories: vfs_setlease's EINVAL after its owner test */
-			int o = ob == NOWNERS ? 1 : 0;
+static void make_chdir(int k, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	dir_case(VT_OP_CHDIR, k, c, NDIR_MODES);
+}
 
-			c->obj = vt_fx_inode(S_IFDIR | 0755, owners[o].uid, owners[o].gid);
-			snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-0755-%s",
-				 vt_mop_name(owner_ops[op]), owners[o].name);
-		}
+static void make_fchdir(int k, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	dir_case(VT_OP_FCHDIR, k, c, 1);
+}
+
+static void make_access_x(int k, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	c->op.op = VT_OP_ACCESS;
+	c->op.mode = X_OK;
+	c->obj = vt_fx_inode(S_IFDIR | 0700, owners[k].uid, owners[k].gid);
+	snprintf(c->what, sizeof(c->what), "op=access/mode=x/obj=dir-0700-%s", owners[k].name);
+}
+
+static void make_dedupe(int k, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	fd_mode_case(c, VT_OP_DEDUPE, "dedupe", k);
+}
+
+static void make_atime(int k, int inner, struct vt_mcase *c)
+{
+	const char *nm = k < NOWNERS ? owners[k].name : atime_owners[k - NOWNERS].name;
+
+	(void)inner;
+	common(c);
+	c->op.op = VT_OP_READ_ATIME;
+	c->obj = k < NOWNERS ? vt_fx_inode(S_IFREG | 0644, owners[k].uid, owners[k].gid)
+			     : vt_fx_inode(S_IFREG | 0644, atime_owners[k - NOWNERS].uid,
+					   atime_owners[k - NOWNERS].gid);
+	c->obj.nonempty = true;
+	c->obj.old_atime = true;
+	snprintf(c->what, sizeof(c->what), "op=read-atime/obj=0644-%s", nm);
+}
+
+static void make_cachestat(int k, int inner, struct vt_mcase *c)
+{
+	(void)inner;
+	common(c);
+	fd_mode_case(c, VT_OP_CACHESTAT, "cachestat", k);
+}
+
+static void make_owner(int k, int inner, struct vt_mcase *c)
+{
+	int op = k % NOWNER_OPS, ob = k / NOWNER_OPS;
+
+	(void)inner;
+	common(c);
+	c->op.op = owner_ops[op];
+	if (ob < NOWNERS) {
+		c->obj = vt_fx_inode(S_IFREG | 0644, owners[ob].uid, owners[ob].gid);
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=0644-%s",
+			 vt_mop_name(owner_ops[op]), owners[ob].name);
+	} else {
+		/* directories: vfs_setlease's EINVAL after its owner test */
+		int o = ob == NOWNERS ? 1 : 0;
+
+		c->obj = vt_fx_inode(S_IFDIR | 0755, owners[o].uid, owners[o].gid);
+		snprintf(c->what, sizeof(c->what), "op=%s/obj=dir-0755-%s",
+			 vt_mop_name(owner_ops[op]), owners[o].name);
 	}
 }
 
@@ -259,20 +276,23 @@ static void ovl_case(int k, struct vt_mcase *c)
 		 ovl_cases[k].uid, ovl_cases[k].gid);
 }
 
-static void make_all(int local, struct vt_mcase *c)
+static void make_overlay(int k, int inner, struct vt_mcase *c)
 {
-	const int nplain = NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT +
-			   NOWNER;
-
-	if (local < nplain) {
-		make(local, c);
-		return;
-	}
-	c->dir = vt_fx_inode(S_IFDIR | 0777, 0, 0);
-	c->umask = 022;
-	ovl_case(local - nplain, c);
+	(void)inner;
+	common(c);
+	ovl_case(k, c);
 }
 
-VT_MATRIX_FAMILY_WIDE(fileops, "013",
-		      NACCESS + NCHDIR + NFCHDIR + NACCESS_X + NDEDUPE + NATIME + NCACHESTAT + NOWNER +
-		      NOVL, make_all, VT_WIDE_USERNS)
+static const struct vt_fblock blocks[] = {
+	{ NACCESS, make_access, VT_FB_PLAIN },
+	{ NCHDIR, make_chdir, VT_FB_PLAIN },
+	{ NFCHDIR, make_fchdir, VT_FB_PLAIN },
+	{ NACCESS_X, make_access_x, VT_FB_PLAIN },
+	{ NDEDUPE, make_dedupe, VT_FB_PLAIN },
+	{ NATIME, make_atime, VT_FB_PLAIN },
+	{ NCACHESTAT, make_cachestat, VT_FB_PLAIN },
+	{ NOWNER, make_owner, VT_FB_PLAIN },
+	{ NOVL, make_overlay, VT_FB_OVERLAY },
+};
+
+VT_MATRIX_FAMILY_WIDE(fileops, "013", 1, blocks, VT_WIDE_USERNS)
