@@ -134,8 +134,8 @@ TESTS += unit/test-build-kernel-args.sh
 EXTRA_DIST += unit/test-build-kernel-args.sh
 
 # The filesystem table and its shell view (lib/fs/fs_table.c).
-TESTS += unit/test-fs-table.sh unit/test-fs-lacks.sh unit/test-out-of-scope.sh
-EXTRA_DIST += unit/test-fs-table.sh unit/test-fs-lacks.sh unit/test-out-of-scope.sh
+TESTS += unit/test-fs-table.sh unit/test-fs-lacks.sh unit/test-out-of-scope.sh unit/test-lib-layers.sh
+EXTRA_DIST += unit/test-fs-table.sh unit/test-fs-lacks.sh unit/test-out-of-scope.sh unit/test-lib-layers.sh
 TESTS += unit/test-existing-mount.sh
 EXTRA_DIST += unit/test-existing-mount.sh
 # The conformance table across filesystems (common/conformance.awk).
