@@ -3,7 +3,8 @@
 # `vfsidmap-tool fs-table` prints one row per filesystem with every field;
 # ./check --fs accepts exactly the table's names (exit 2 for another, before
 # anything is built); bootstrap's package list is the table's packages;
-# run/kernel.config builds every filesystem of the table in; run/vm's
+# the table's kernel config fragment has every filesystem's symbols and
+# run/kernel.config none; run/vm's
 # module and mkfs lists come from the table; no shell file keeps its own
 # list of filesystems any more; every row says how the filesystem is
 # checked without a write after each test, or why it is not
@@ -32,12 +33,22 @@ want=$("$tool" fs-table package | cut -f2 | grep -v '^-$' | sort -u | tr '\n' ' 
 # (bootstrap's own FS_PKGS line, run here: it reads lib/fs/fs_table.c)
 got=$(cd "$src" && eval "$(grep '^FS_PKGS=' bootstrap)" && printf '%s\n' $FS_PKGS | sort -u | tr '\n' ' ')
 ok $([ "$want" = "$got" ] && echo 0 || echo 1) "bootstrap's packages are the table's ($want)"
-# 5: run/kernel.config builds in every filesystem of the table
-missing=""
-for k in $("$tool" fs-table kconfig | cut -f2); do
-	grep -qx "$k=y" "$top/run/kernel.config" || missing="$missing $k"
+# 5: the kernel's filesystems come from the table alone: the fragment
+# (fs-table kconfig-fragment) has every row's kconfig and kconfig_also,
+# each once; run/kernel.config sets none of them; run/build-kernel merges
+# the fragment
+frag=$("$tool" fs-table kconfig-fragment)
+missing="" dup=""
+for k in $("$tool" fs-table kconfig | cut -f2) $("$tool" fs-table kconfig_also | cut -f2 | grep -v '^-$'); do
+	grep -qx "$k=y" <<<"$frag" || missing="$missing $k"
 done
-ok $([ -z "$missing" ] && echo 0 || echo 1) "run/kernel.config has every table filesystem${missing:+ (missing:$missing)}"
+dup=$(grep '^CONFIG_' <<<"$frag" | sort | uniq -d | tr '\n' ' ')
+listed=""
+for k in $(grep '^CONFIG_' <<<"$frag" | cut -d= -f1); do
+	grep -qE "^(# )?$k[= ]" "$top/run/kernel.config" && listed="$listed $k"
+done
+ok $([ -z "$missing$dup$listed" ] && grep -q 'fs-table kconfig-fragment' "$top/run/build-kernel" && echo 0 || echo 1) \
+	"the table's kconfig fragment has every row's symbols once, run/kernel.config none${missing:+ (missing:$missing)}${dup:+ (twice: $dup)}${listed:+ (in kernel.config:$listed)}"
 # 6-7: --fs accepts each name (dry run) and refuses another with exit 2
 rc_all=0
 for f in "${fss[@]}"; do
