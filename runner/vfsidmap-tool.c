@@ -335,7 +335,7 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 	else if (strcmp(field, "package") == 0)
 		printf("%s", *r->package ? r->package : "-");
 	else if (strcmp(field, "kconfig") == 0)
-		printf("%s", r->kconfig);
+		printf("%s", *r->kconfig ? r->kconfig : "-");
 	else if (strcmp(field, "modules") == 0)
 		printf("%s", *r->modules ? r->modules : "-");
 	else if (strcmp(field, "owner") == 0)

@@ -44,7 +44,7 @@ ok $([ -n "$want" ] && [ "$want" = "$got" ] && ! grep -v '^[[:space:]]*#' "$src/
 # the fragment
 frag=$("$tool" fs-table kconfig-fragment)
 missing="" dup=""
-for k in $("$tool" fs-table kconfig | cut -f2) $("$tool" fs-table kconfig_also | cut -f2 | grep -v '^-$'); do
+for k in $("$tool" fs-table kconfig | cut -f2 | grep -v '^-$') $("$tool" fs-table kconfig_also | cut -f2 | grep -v '^-$'); do
 	grep -qx "$k=y" <<<"$frag" || missing="$missing $k"
 done
 dup=$(grep '^CONFIG_' <<<"$frag" | sort | uniq -d | tr '\n' ' ')
