@@ -387,7 +387,9 @@ static int cmd_fs_kconfig_fragment(void)
 		const struct vt_fs_row *r = &vt_fs_table[i];
 		char syms[1024], key[160], *sym, *save = NULL;
 
-		snprintf(syms, sizeof(syms), "%s %s", r->kconfig, r->kconfig_also);
+		/* (a row may leave kconfig_also out: NULL) */
+		snprintf(syms, sizeof(syms), "%s %s", r->kconfig,
+			 r->kconfig_also ? r->kconfig_also : "");
 		for (sym = strtok_r(syms, " ", &save); sym; sym = strtok_r(NULL, " ", &save)) {
 			if (strncmp(sym, "CONFIG_", 7) != 0 || strlen(sym) + 2 >= sizeof(key))
 				return die("fs-table kconfig-fragment: %s: '%s' is not a config symbol",
