@@ -3,7 +3,6 @@
 # config, one per filesystem.
 
 VT_TOOL="$VT_TOP/runner/vfsidmap-tool"
-VT_DEFAULT_FS=(ext4 xfs btrfs tmpfs vfat)
 VT_CONFIG_SECTIONS=()
 VT_SECTIONS=()
 declare -A VT_S_NAME=() VT_S_FS=() VT_S_DEV=() VT_S_DIR=() VT_S_MKFS=() VT_S_MOPTS=() VT_S_TIMEOUT=()
@@ -59,14 +58,25 @@ vt_config_result_base() {
 	return 0
 }
 
+# --fs, else the filesystems of the table's default set (its default
+# column, lib/fs/fs_table.c .default_run), in the table's order.
 vt_fs_list_from_arg() {
 	if [ -n "$VT_FS_ARG" ]; then
 		local l
 		IFS=, read -ra l <<<"$VT_FS_ARG"
 		echo "${l[@]}"
 	else
-		echo "${VT_DEFAULT_FS[@]}"
+		vt_default_fs
 	fi
+}
+
+vt_default_fs() {
+	local rows row def list=()
+	rows=$("$VT_TOOL" fs-table default) || return 2
+	while IFS=$'\t' read -r row def; do
+		[ "$def" = yes ] && list+=("$row")
+	done <<<"$rows"
+	echo "${list[@]}"
 }
 
 # Where each run's name came from (for the message when two collide).
@@ -106,9 +116,10 @@ vt_check_configured_paths() { # section dev dir scratch scratch_mnt
 # (VT_ENV_TIMEOUT, common/options.sh), else the section's TEST_TIMEOUT
 # (the local.config value, validated by vfsidmap-tool), else 1200.
 vt_plan_sections() {
-	local timeout=${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-1200}} fs
+	local timeout=${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-1200}} fs fss
+	fss=$(vt_fs_list_from_arg) || { echo "check: $VT_TOOL fs-table failed (run ./bootstrap)" >&2; return 2; }
 	if [ -z "$VT_CONFIG_FILE" ]; then
-		for fs in $(vt_fs_list_from_arg); do
+		for fs in $fss; do
 			vt_add_run "$fs" "$fs" "" "" "" "" "$timeout" ""
 		done
 		return 0
@@ -135,8 +146,10 @@ vt_plan_sections() {
 			echo "check: section [$s]: TEST_DEV is set but FSTYP is not" >&2
 			return 2
 		fi
-		if [ "$FSTYP" = tmpfs ] && [ -n "$TEST_DEV" ]; then
-			echo "check: section [$s]: tmpfs takes no TEST_DEV" >&2
+		# a filesystem mount(2) makes without a device (the table's
+		# make column: mount-only)
+		if [ -n "$TEST_DEV" ] && [ -n "$FSTYP" ] && [ "$(vt_fs_field "$FSTYP" make)" = mount-only ]; then
+			echo "check: section [$s]: $FSTYP takes no TEST_DEV" >&2
 			return 2
 		fi
 		local t=${VT_TIMEOUT:-${VT_ENV_TIMEOUT:-${TEST_TIMEOUT:-1200}}} name=$s
@@ -145,7 +158,7 @@ vt_plan_sections() {
 			vt_add_run "$name" "$FSTYP" "$TEST_DEV" "$TEST_DIR" "$MKFS_OPTIONS" "$MOUNT_OPTIONS" "$t" "$SCRATCH_DEV"
 			VT_S_CSECT[${VT_SECTIONS[-1]}]=$s
 		else
-			for fs in $(vt_fs_list_from_arg); do
+			for fs in $fss; do
 				[ ${#sections[@]} -gt 1 ] && name="$s-$fs" || name=$fs
 				vt_run_name_free "$name" "section [$s] on $fs (it sets no FSTYP: one run a filesystem, this one named $name)" ||
 					return 2

@@ -54,7 +54,8 @@ usage: ./check [options] [suite/NNN ...]
                  present; for vfsidmap-check: ./local.config). Keys xfstests
                  knows and vfsidmap does not use are ignored with a notice
   --fs LIST      filesystems to run on, comma separated (default: all the
-                 kernel can idmap of ext4,xfs,btrfs,tmpfs,vfat; the others of
+                 kernel can idmap of the table's default set, those marked yes
+                 by `runner/vfsidmap-tool fs-table default`; the others of
                  `runner/vfsidmap-tool fs-table names` when named; ignored with a
                  config that sets FSTYP)
   -j N           run up to N sections (filesystems) side by side (default:

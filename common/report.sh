@@ -72,7 +72,7 @@ vt_report_section() { # run index
 	local i=$1 src
 	if [ -n "${VT_S_EXISTING[$i]:-}" ]; then src="mounted by the user on ${VT_S_DIR[$i]}, used as it is"
 	elif [ -n "${VT_S_DEV[$i]}" ]; then src="TEST_DEV ${VT_S_DEV[$i]}"
-	elif [ "${VT_S_FS[$i]}" = tmpfs ]; then src="tmpfs"
+	elif [ "$(vt_fs_field "${VT_S_FS[$i]}" make)" = mount-only ]; then src=${VT_S_FS[$i]}
 	else src="loop-backed image in $VT_RUNDIR"; fi
 	echo "SECTION       -- ${VT_S_NAME[$i]}"
 	echo "FSTYP         -- ${VT_S_FS[$i]} ($src)"

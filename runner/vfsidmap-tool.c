@@ -4,13 +4,20 @@
  *   config FILE --section NAME      its values as shell assignments
  *   mapping SPEC                    validate a mapping spec
  *   fs-in-kernel FSTYPE             exit 0 if the kernel has the filesystem
- *   fs-table [names|FIELD]          the filesystem table (lib/fs/fs_table.c):
- *                                   every row tab-separated with a header; names:
- *                                   the names, comma-separated; FIELD (make, mkfs,
- *                                   package, kconfig, modules, owner, supports,
- *                                   read_only, mount_variants, fsck, fsck_own_image,
- *                                   fsck_quiet, no_fsck): "name<TAB>value", "-"
- *                                   for an empty value
+ *   fs-lack FSTYPE FEATURE          what an operation needing FEATURE gets on
+ *                                   FSTYPE by its row: "ERRNO<TAB>rule", or "-"
+ *                                   when the row has it
+ *   fs-table [names|kconfig-fragment|FIELD]  the filesystem table
+ *                                   (lib/fs/fs_table.c): every row tab-separated
+ *                                   with a header; names: the names,
+ *                                   comma-separated; kconfig-fragment: each row's
+ *                                   kconfig and kconfig_also as SYMBOL=y lines;
+ *                                   FIELD (make, mkfs, package, kconfig, modules,
+ *                                   owner, supports, read_only, mount_variants,
+ *                                   fsck, fsck_own_image, fsck_quiet, no_fsck,
+ *                                   runs_on, default, kconfig_also,
+ *                                   lists_raw_acl): "name<TAB>value", "-" for an
+ *                                   empty value
  *   mkimage FSTYPE PATH [MKFS_OPTIONS]  sparse image + mkfs (never overwrites);
  *                                   read-only images (erofs, squashfs) from the
  *                                   staged tree of lib/world/ro_image.c
@@ -328,7 +335,7 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 	else if (strcmp(field, "package") == 0)
 		printf("%s", *r->package ? r->package : "-");
 	else if (strcmp(field, "kconfig") == 0)
-		printf("%s", r->kconfig);
+		printf("%s", *r->kconfig ? r->kconfig : "-");
 	else if (strcmp(field, "modules") == 0)
 		printf("%s", *r->modules ? r->modules : "-");
 	else if (strcmp(field, "owner") == 0)
@@ -347,42 +354,124 @@ static bool print_field(const struct vt_fs_row *r, const char *field)
 		printf("%s", *r->fsck_quiet ? r->fsck_quiet : "-");
 	else if (strcmp(field, "no_fsck") == 0)
 		printf("%s", *r->no_fsck ? r->no_fsck : "-");
+	else if (strcmp(field, "runs_on") == 0)
+		printf("%s", r->runs_on == VT_FS_ON_GUEST ? "guest" : "host");
+	else if (strcmp(field, "default") == 0)
+		printf("%s", r->default_run ? "yes" : "no");
+	else if (strcmp(field, "kconfig_also") == 0)
+		printf("%s", r->kconfig_also && *r->kconfig_also ? r->kconfig_also : "-");
+	else if (strcmp(field, "lists_raw_acl") == 0)
+		printf("%s", r->lists_raw_acl ? "yes" : "no");
 	else
 		return false;
 	return true;
 }
 
+/* The table's columns, in the order fs-table prints them. */
+static const char *const fs_fields[] = { "make", "mkfs", "package", "kconfig", "modules",
+					 "owner", "supports", "read_only", "mount_variants",
+					 "fsck", "fsck_own_image", "fsck_quiet", "no_fsck",
+					 "runs_on", "default", "kconfig_also", "lists_raw_acl" };
+#define N_FS_FIELDS (sizeof(fs_fields) / sizeof(fs_fields[0]))
+
+/* The kernel config fragment of the table: "SYMBOL=y" for each row's
+ * kconfig and kconfig_also, each symbol once, in the table's order
+ * (run/build-kernel merges it). */
+static int cmd_fs_kconfig_fragment(void)
+{
+	static char seen[8192] = " ";	/* " SYM1 SYM2 ... " */
+	size_t i;
+
+	printf("# the filesystem table's kernel config (vfsidmap-tool fs-table kconfig-fragment)\n");
+	for (i = 0; i < vt_fs_table_count; i++) {
+		const struct vt_fs_row *r = &vt_fs_table[i];
+		char syms[1024], key[160], *sym, *save = NULL;
+
+		/* (a row may leave kconfig_also out: NULL) */
+		snprintf(syms, sizeof(syms), "%s %s", r->kconfig,
+			 r->kconfig_also ? r->kconfig_also : "");
+		for (sym = strtok_r(syms, " ", &save); sym; sym = strtok_r(NULL, " ", &save)) {
+			if (strncmp(sym, "CONFIG_", 7) != 0 || strlen(sym) + 2 >= sizeof(key))
+				return die("fs-table kconfig-fragment: %s: '%s' is not a config symbol",
+					   r->name, sym);
+			snprintf(key, sizeof(key), " %s ", sym);
+			if (strstr(seen, key))
+				continue;
+			if (strlen(seen) + strlen(sym) + 2 >= sizeof(seen))
+				return die("fs-table kconfig-fragment: too many symbols");
+			strcat(seen, sym);
+			strcat(seen, " ");
+			printf("%s=y\n", sym);
+		}
+	}
+	return fflush(stdout) == 0 ? 0 : 2;
+}
+
 static int cmd_fs_table(int argc, char **argv)
 {
-	static const char *const fields[] = { "make", "mkfs", "package", "kconfig", "modules",
-					      "owner", "supports", "read_only", "mount_variants",
-					      "fsck", "fsck_own_image", "fsck_quiet", "no_fsck" };
 	size_t i, f;
 
 	if (argc > 2)
-		return die("usage: vfsidmap-tool fs-table [names|FIELD]");
+		return die("usage: vfsidmap-tool fs-table [names|kconfig-fragment|FIELD]");
 	if (argc == 2 && strcmp(argv[1], "names") == 0) {
 		for (i = 0; i < vt_fs_table_count; i++)
 			printf("%s%s", i ? "," : "", vt_fs_table[i].name);
 		printf("\n");
 		return fflush(stdout) == 0 ? 0 : 2;
 	}
+	if (argc == 2 && strcmp(argv[1], "kconfig-fragment") == 0)
+		return cmd_fs_kconfig_fragment();
+	for (f = 0; argc == 2 && f < N_FS_FIELDS; f++)
+		if (strcmp(argv[1], fs_fields[f]) == 0)
+			break;
+	if (argc == 2 && f == N_FS_FIELDS) {
+		fprintf(stderr, "vfsidmap: fs-table: no field '%s' (names kconfig-fragment",
+			argv[1]);
+		for (f = 0; f < N_FS_FIELDS; f++)
+			fprintf(stderr, " %s", fs_fields[f]);
+		fprintf(stderr, ")\n");
+		return 2;
+	}
 	if (argc == 1) {
 		printf("name");
-		for (f = 0; f < sizeof(fields) / sizeof(fields[0]); f++)
-			printf("\t%s", fields[f]);
+		for (f = 0; f < N_FS_FIELDS; f++)
+			printf("\t%s", fs_fields[f]);
 		printf("\n");
 	}
 	for (i = 0; i < vt_fs_table_count; i++) {
 		printf("%s", vt_fs_table[i].name);
-		for (f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
-			if (argc == 2 && strcmp(argv[1], fields[f]) != 0)
+		for (f = 0; f < N_FS_FIELDS; f++) {
+			if (argc == 2 && strcmp(argv[1], fs_fields[f]) != 0)
 				continue;
 			printf("\t");
-			print_field(&vt_fs_table[i], fields[f]);
+			print_field(&vt_fs_table[i], fs_fields[f]);
 		}
 		printf("\n");
 	}
+	return fflush(stdout) == 0 ? 0 : 2;
+}
+
+/* fs-lack FSTYPE FEATURE: what an operation needing FEATURE (a name of
+ * vt_fs_feature_name) gets on FSTYPE when the row lacks it:
+ * "ERRNO<TAB>rule", or "-" when the row has it (vt_fs_lack_errno). */
+static int cmd_fs_lack(const char *fstype, const char *feature)
+{
+	const char *rule;
+	int k, err;
+
+	if (!vt_fs_row(fstype))
+		return die("fs-lack: %s is not in the filesystem table", fstype);
+	for (k = 0; k < VT_FSF__COUNT; k++)
+		if (strcmp(vt_fs_feature_name(1u << k), feature) == 0)
+			break;
+	if (k == VT_FSF__COUNT)
+		return die("fs-lack: no feature '%s' (the names of fs-table's supports column)",
+			   feature);
+	err = vt_fs_lack_errno(fstype, 1u << k, &rule);
+	if (err)
+		printf("%s\t%s\n", vt_errname(err), rule);
+	else
+		printf("-\n");
 	return fflush(stdout) == 0 ? 0 : 2;
 }
 
@@ -661,27 +750,15 @@ int main(int argc, char **argv)
 	 * say), so do we, and no orphan is left. */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (argc < 2)
-		return die("usage: vfsidmap-tool config|mapping|fs-table|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score|sample ...");
+		return die("usage: vfsidmap-tool config|mapping|fs-table|fs-lack|fs-in-kernel|mkimage|mkfs|device-free|probe-idmap|mutants|mutation-score|sample ...");
 	if (strcmp(argv[1], "config") == 0)
 		return cmd_config(argc - 1, argv + 1);
 	if (strcmp(argv[1], "mapping") == 0)
 		return cmd_mapping(argc - 1, argv + 1);
-	if (strcmp(argv[1], "fs-table") == 0) {
-		size_t f;
-		static const char *const known[] = { "names", "make", "mkfs", "package", "kconfig",
-						     "modules", "owner", "supports", "read_only",
-						     "mount_variants", "fsck", "fsck_own_image",
-						     "fsck_quiet", "no_fsck" };
-
-		for (f = 0; argc == 3 && f < sizeof(known) / sizeof(known[0]); f++)
-			if (strcmp(argv[2], known[f]) == 0)
-				break;
-		if (argc == 3 && f == sizeof(known) / sizeof(known[0]))
-			return die("fs-table: no field '%s' (names make mkfs package kconfig modules "
-				   "owner supports read_only mount_variants fsck fsck_own_image "
-				   "fsck_quiet no_fsck)", argv[2]);
+	if (strcmp(argv[1], "fs-table") == 0)
 		return cmd_fs_table(argc - 1, argv + 1);
-	}
+	if (strcmp(argv[1], "fs-lack") == 0 && argc == 4)
+		return cmd_fs_lack(argv[2], argv[3]);
 	if (strcmp(argv[1], "fs-in-kernel") == 0 && argc == 3)
 		return vt_fstype_in_kernel(argv[2]) ? 0 : 1;
 	if (strcmp(argv[1], "mkimage") == 0 && (argc == 4 || argc == 5)) {

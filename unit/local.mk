@@ -181,3 +181,10 @@ EXTRA_DIST += unit/test-early-input.sh
 # own exit status, also with -j 2 (root).
 TESTS += unit/test-stdout-gone.sh
 EXTRA_DIST += unit/test-stdout-gone.sh
+# A toy record of the filesystem table flows to every consumer: the tool
+# built with one more row (unit/toy-fs-row.h through VT_FS_EXTRA_ROWS).
+check_PROGRAMS += unit/toy-fs-tool
+unit_toy_fs_tool_SOURCES = $(runner_vfsidmap_tool_SOURCES) lib/fs/fs_table.c
+unit_toy_fs_tool_CPPFLAGS = $(AM_CPPFLAGS) -DVT_FS_EXTRA_ROWS='"$(abs_top_srcdir)/unit/toy-fs-row.h"'
+TESTS += unit/test-toy-fs-record.sh
+EXTRA_DIST += unit/test-toy-fs-record.sh unit/toy-fs-row.h

@@ -65,17 +65,16 @@ ok $? "a world the table does not hold is computed"
 # kernel's defaults, no systemd to change them: Debian's kernel sets
 # symlinks and hardlinks to 1 ("fs: Enable link security restrictions by
 # default", fs/namei.c), mainline none (sysctl_protected_* are 0). The
-# filesystems: ./check's default list (common/config.sh) with the expunge
+# filesystems: ./check's default set (the table's default column) with the expunge
 # files ./check applies to them (expunge/<fs>, common/tests.sh), then the
 # others the matrix runs on (lib/fs/fs_table.c: owners in the inode or
 # from mount options; ntfs3 without and with acl).
 good=0
 grep -q '^export VT_ALLOW_SYSCTL=1$' "$top/run/vm" || { good=1; echo "# run/vm no longer exports VT_ALLOW_SYSCTL=1"; }
-VT_DEFAULT_FS=()
-eval "$(grep '^VT_DEFAULT_FS=' "$top/common/config.sh")"
-[ ${#VT_DEFAULT_FS[@]} -ge 4 ] || { good=1; echo "# no default filesystems in common/config.sh"; }
+mapfile -t default_fs < <("$top/runner/vfsidmap-tool" fs-table default | awk -F '\t' '$2 == "yes" { print $1 }')
+[ ${#default_fs[@]} -ge 4 ] || { good=1; echo "# no default filesystems in the table (fs-table default)"; }
 worlds=()
-for fs in "${VT_DEFAULT_FS[@]}" f2fs ntfs3 ntfs3+acl hugetlbfs msdos exfat; do
+for fs in "${default_fs[@]}" f2fs ntfs3 ntfs3+acl hugetlbfs msdos exfat; do
 	for machine in "debian-guest 1,1,0,0 --allow-sysctl" "mainline-guest 0,0,0,0 --allow-sysctl" \
 		"systemd-host 1,1,1,2" "ci-host 0,1,0,0 --bset-drop 0x1000000"; do
 		worlds+=("$fs $machine")

@@ -13,6 +13,13 @@
 		   VT_FSF_STICKY | VT_FSF_WRITE | VT_FSF_EXCHANGE | VT_FSF_OVERLAY)
 #define ALL_XATTR (VT_FSF_XATTR_USER | VT_FSF_XATTR_TRUSTED | VT_FSF_XATTR_SECURITY)
 
+/* .runs_on: HOST for the filesystems the kernel of the machine the suite
+ * is developed on has built in (6.18.44-fc-v1300, no modules:
+ * /proc/filesystems, 2026-12-08), GUEST for those only the suite's own
+ * kernel under run/vm has (run/build-kernel: every row's kconfig).
+ * .default_run: ./check's runs without --fs or FSTYP, the set it has had
+ * since it was written (082ee4b): ext4, xfs and btrfs, tmpfs (no device)
+ * and vfat (owners from mount options). */
 const struct vt_fs_row vt_fs_table[] = {
 	{
 		.name = "ext4",
@@ -31,6 +38,10 @@ const struct vt_fs_row vt_fs_table[] = {
 		.fsck_quiet = "^e2fsck [0-9.]+ \\(|^Pass [0-9]+[A-Z]?: |"
 			      ": [0-9]+/[0-9]+ files \\(.*\\), [0-9]+/[0-9]+ blocks$",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_HOST, .default_run = true,
+		/* ext4_get_acl/ext4_set_acl need EXT4_FS_POSIX_ACL, the security.
+		 * handler (ext4_xattr_security_handler) EXT4_FS_SECURITY */
+		.kconfig_also = "CONFIG_EXT4_FS_POSIX_ACL CONFIG_EXT4_FS_SECURITY",
 	},
 	{
 		.name = "xfs",
@@ -62,6 +73,12 @@ const struct vt_fs_row vt_fs_table[] = {
 			      "^Repair may fail if there is a sector size mismatch between$|"
 			      "^the image and the host filesystem\\.$",
 		.no_fsck = "",
+		/* xfs_xattr_put_listent (fs/xfs/xfs_xattr.c) lists SGI_ACL_FILE
+		 * and SGI_ACL_DEFAULT as trusted. names beside system.posix_acl_* */
+		.lists_raw_acl = true,
+		.runs_on = VT_FS_ON_HOST, .default_run = true,
+		/* xfs_get_acl/xfs_set_acl: XFS_POSIX_ACL */
+		.kconfig_also = "CONFIG_XFS_POSIX_ACL",
 	},
 	{
 		.name = "btrfs",
@@ -84,6 +101,9 @@ const struct vt_fs_row vt_fs_table[] = {
 			      "^total [a-z ]+ bytes: |^btree space waste bytes: |"
 			      "^file data blocks allocated: |^ referenced [0-9]+$",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_HOST, .default_run = true,
+		/* btrfs_get_acl/btrfs_set_acl: BTRFS_FS_POSIX_ACL */
+		.kconfig_also = "CONFIG_BTRFS_FS_POSIX_ACL",
 	},
 	{
 		.name = "tmpfs",
@@ -100,6 +120,10 @@ const struct vt_fs_row vt_fs_table[] = {
 		.fsck = "", .fsck_own_image = "", .fsck_quiet = "",
 		.no_fsck = "no device: tmpfs keeps its files in memory (mm/shmem.c), there is "
 			   "nothing on disk to check",
+		.runs_on = VT_FS_ON_HOST, .default_run = true,
+		/* simple_set_acl for shmem: TMPFS_POSIX_ACL; shmem_xattr_handlers:
+		 * TMPFS_XATTR */
+		.kconfig_also = "CONFIG_TMPFS_POSIX_ACL CONFIG_TMPFS_XATTR",
 	},
 	{
 		.name = "vfat",
@@ -121,6 +145,14 @@ const struct vt_fs_row vt_fs_table[] = {
 		.fsck_quiet = "^fsck\\.fat [0-9.]+ \\(|^Leaving filesystem unchanged\\.$|"
 			      ": [0-9]+ files, [0-9]+/[0-9]+ clusters$",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_GUEST, .default_run = true,
+		/* FAT_FS: the fat core VFAT_FS selects. fat_fill_super loads the
+		 * codepage ("cp%d", FAT_DEFAULT_CODEPAGE 437) and, for vfat, the
+		 * iocharset (FAT_DEFAULT_IOCHARSET "iso8859-1"); NLS_ASCII and
+		 * NLS_UTF8: the iocharsets of Debian's kernel config (ascii) and
+		 * iocharset=utf8, so that a mount written for it mounts here too */
+		.kconfig_also = "CONFIG_FAT_FS CONFIG_NLS CONFIG_NLS_CODEPAGE_437 "
+				"CONFIG_NLS_ISO8859_1 CONFIG_NLS_ASCII CONFIG_NLS_UTF8",
 	},
 	{
 		.name = "msdos",
@@ -138,6 +170,9 @@ const struct vt_fs_row vt_fs_table[] = {
 		.fsck_quiet = "^fsck\\.fat [0-9.]+ \\(|^Leaving filesystem unchanged\\.$|"
 			      ": [0-9]+ files, [0-9]+/[0-9]+ clusters$",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_GUEST, .default_run = false,
+		/* fat_fill_super loads the codepage (FAT_DEFAULT_CODEPAGE 437) */
+		.kconfig_also = "CONFIG_FAT_FS CONFIG_NLS CONFIG_NLS_CODEPAGE_437",
 	},
 	{
 		.name = "exfat",
@@ -156,6 +191,8 @@ const struct vt_fs_row vt_fs_table[] = {
 		.fsck_quiet = "^exfatprogs version : [0-9.]+$|"
 			      ": clean\\. directories [0-9]+, files [0-9]+$",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_GUEST, .default_run = false,
+		.kconfig_also = "",
 	},
 	{
 		.name = "f2fs",
@@ -181,6 +218,11 @@ const struct vt_fs_row vt_fs_table[] = {
 			      "^\\[FSCK\\] .*\\[Ok\\.\\.\\]|^\\[FSCK\\] Max image size: |"
 			      "^\\[FSCK\\] fixing SIT types$|^Done: ",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_GUEST, .default_run = false,
+		/* f2fs_xattr_handlers need F2FS_FS_XATTR, f2fs_get_acl/f2fs_set_acl
+		 * F2FS_FS_POSIX_ACL, the security. handler F2FS_FS_SECURITY */
+		.kconfig_also = "CONFIG_F2FS_FS_XATTR CONFIG_F2FS_FS_POSIX_ACL "
+				"CONFIG_F2FS_FS_SECURITY",
 	},
 	{
 		.name = "ntfs3",
@@ -219,6 +261,10 @@ const struct vt_fs_row vt_fs_table[] = {
 			      "^NTFS volume version is [0-9.]+\\.$|"
 			      "^NTFS partition .* was processed successfully\\.$",
 		.no_fsck = "",
+		.runs_on = VT_FS_ON_GUEST, .default_run = false,
+		/* ntfs_fs_parse_param refuses the option acl without
+		 * NTFS3_FS_POSIX_ACL ("Support for ACL not compiled in!") */
+		.kconfig_also = "CONFIG_NTFS3_FS_POSIX_ACL",
 	},
 	{
 		.name = "hugetlbfs",
@@ -250,6 +296,19 @@ const struct vt_fs_row vt_fs_table[] = {
 		.fsck = "", .fsck_own_image = "", .fsck_quiet = "",
 		.no_fsck = "no device: hugetlbfs keeps its files in memory (fs/hugetlbfs), there "
 			   "is nothing on disk to check",
+		.fails_anyway = (const struct vt_fs_fails_anyway[]){
+			{ VT_FSF_SYMLINK, EINVAL,
+			  "hugetlbfs_symlink -> page_symlink -> hugetlbfs_write_begin: EINVAL" },
+			{ VT_FSF_WRITE, EINVAL,
+			  "hugetlbfs_file_operations has no ->write_iter: vfs_write gives EINVAL "
+			  "(no FMODE_CAN_WRITE)" },
+			{ VT_FSF_OVERLAY, EINVAL,
+			  "hugetlbfs_fill_super sets s_stack_depth = FILESYSTEM_MAX_STACK_DEPTH: "
+			  "ovl_fill_super gives EINVAL, maximum fs stacking depth exceeded" },
+			{ 0, 0, NULL },
+		},
+		.runs_on = VT_FS_ON_HOST, .default_run = false,
+		.kconfig_also = "",
 	},
 	/* Read-only images, made by their mkfs from the tree ro_image.c
 	 * stages; owners, modes and xattrs are the staged ones. */
@@ -276,6 +335,12 @@ const struct vt_fs_row vt_fs_table[] = {
 		.no_fsck = "a read-only image the suite makes for the section: erofs never "
 			   "writes it (erofs_fc_fill_super: SB_RDONLY), so no test can change "
 			   "it; and fsck.erofs 1.5 exits 0 on a corrupted superblock",
+		.runs_on = VT_FS_ON_HOST, .default_run = false,
+		/* MISC_FILESYSTEMS: the menu fs/Kconfig sources fs/erofs/Kconfig
+		 * in; erofs_xattr_handlers need EROFS_FS_XATTR, erofs_get_acl
+		 * EROFS_FS_POSIX_ACL */
+		.kconfig_also = "CONFIG_MISC_FILESYSTEMS CONFIG_EROFS_FS_XATTR "
+				"CONFIG_EROFS_FS_POSIX_ACL",
 	},
 	{
 		.name = "squashfs",
@@ -301,7 +366,17 @@ const struct vt_fs_row vt_fs_table[] = {
 		.no_fsck = "a read-only image the suite makes for the section: squashfs never "
 			   "writes it (squashfs_fill_super: SB_RDONLY), so no test can change "
 			   "it; and squashfs-tools has no checker",
+		.runs_on = VT_FS_ON_HOST, .default_run = false,
+		/* MISC_FILESYSTEMS: the menu fs/squashfs/Kconfig is in;
+		 * squashfs_xattr_handlers need SQUASHFS_XATTR; mksquashfs
+		 * compresses with gzip by default, read with SQUASHFS_ZLIB */
+		.kconfig_also = "CONFIG_MISC_FILESYSTEMS CONFIG_SQUASHFS_XATTR CONFIG_SQUASHFS_ZLIB",
 	},
+#ifdef VT_FS_EXTRA_ROWS
+	/* rows of a build's own, a file of initializers like those above
+	 * (-DVT_FS_EXTRA_ROWS='"PATH"'): unit/test-toy-fs-record.sh adds one */
+#include VT_FS_EXTRA_ROWS
+#endif
 };
 
 const size_t vt_fs_table_count = sizeof(vt_fs_table) / sizeof(vt_fs_table[0]);
@@ -325,40 +400,23 @@ bool vt_fs_supports(const char *fstype, unsigned int needs)
 
 bool vt_fs_lists_raw_acl(const char *fstype)
 {
-	return fstype && strcmp(fstype, "xfs") == 0;
-}
+	const struct vt_fs_row *r = vt_fs_row(fstype);
 
-/* Where a filesystem has an operation but always fails it, the errno
- * and the rule (vt_fs_lack_errno); the others get the VFS's answer for
- * a missing inode operation. */
-static const struct {
-	const char *fs;
-	unsigned int feature;
-	int err;
-	const char *rule;
-} fails_anyway[] = {
-	{ "hugetlbfs", VT_FSF_SYMLINK, EINVAL,
-	  "hugetlbfs_symlink -> page_symlink -> hugetlbfs_write_begin: EINVAL" },
-	{ "hugetlbfs", VT_FSF_WRITE, EINVAL,
-	  "hugetlbfs_file_operations has no ->write_iter: vfs_write gives EINVAL "
-	  "(no FMODE_CAN_WRITE)" },
-	{ "hugetlbfs", VT_FSF_OVERLAY, EINVAL,
-	  "hugetlbfs_fill_super sets s_stack_depth = FILESYSTEM_MAX_STACK_DEPTH: "
-	  "ovl_fill_super gives EINVAL, maximum fs stacking depth exceeded" },
-};
+	return r && r->lists_raw_acl;
+}
 
 int vt_fs_lack_errno(const char *fstype, unsigned int feature, const char **rule)
 {
 	const struct vt_fs_row *r = vt_fs_row(fstype);
-	size_t i;
+	const struct vt_fs_fails_anyway *f;
 
 	*rule = "";
 	if (!r || (r->supports & feature) == feature)
 		return 0;
-	for (i = 0; i < sizeof(fails_anyway) / sizeof(fails_anyway[0]); i++)
-		if (strcmp(fails_anyway[i].fs, fstype) == 0 && fails_anyway[i].feature == feature) {
-			*rule = fails_anyway[i].rule;
-			return fails_anyway[i].err;
+	for (f = r->fails_anyway; f && f->feature; f++)
+		if (f->feature == feature) {
+			*rule = f->rule;
+			return f->err;
 		}
 	switch (feature) {
 	case VT_FSF_SYMLINK:

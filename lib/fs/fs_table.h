@@ -54,6 +54,23 @@ enum vt_fs_feature {
 	VT_FSF__COUNT = 18,
 };
 
+/* An operation a filesystem has but always fails: the row lacks the
+ * feature, and the errno is the filesystem's own, not the VFS's answer for
+ * a missing inode operation (vt_fs_lack_errno). */
+struct vt_fs_fails_anyway {
+	unsigned int feature;	/* one enum vt_fs_feature bit; 0 ends a list */
+	int err;
+	const char *rule;	/* the kernel function that fails it */
+};
+
+/* Where the conformance table (scripts/conformance-table) runs a
+ * filesystem: on this machine's kernel, or under run/vm on a kernel built
+ * for the suite (run/build-kernel), for filesystems the host lacks. */
+enum vt_fs_runs_on {
+	VT_FS_ON_HOST,
+	VT_FS_ON_GUEST,
+};
+
 struct vt_fs_row {
 	const char *name;		/* the fstype of mount(2) */
 	enum vt_fs_make make;
@@ -87,6 +104,18 @@ struct vt_fs_row {
 				 * on a clean filesystem: what else a failing
 				 * check prints are its findings */
 	const char *no_fsck;	/* why there is no checker ("" when there is one) */
+	/* Operations it has but always fails, ended by a zero feature (NULL:
+	 * none): vt_fs_lack_errno gives their errno, not the VFS's. */
+	const struct vt_fs_fails_anyway *fails_anyway;
+	/* Its listxattr gives a caller with CAP_SYS_ADMIN the POSIX ACLs twice
+	 * (vt_fs_lists_raw_acl). */
+	bool lists_raw_acl;
+	enum vt_fs_runs_on runs_on;	/* host or guest (scripts/conformance-table) */
+	bool default_run;	/* ./check runs on it without --fs or FSTYP */
+	/* More kernel config symbols it needs in the suite's kernel, beyond
+	 * kconfig, space separated ("" for none): run/build-kernel builds them
+	 * in (vfsidmap-tool fs-table kconfig-fragment) */
+	const char *kconfig_also;
 };
 
 /* What a test needs of the filesystem under test, declared as data in

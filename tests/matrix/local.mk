@@ -28,7 +28,6 @@ tests_matrix_exec_probe_LDFLAGS = $(EXEC_PROBE_LDFLAGS)
 # names the sources both programs are built from; a run uses the table
 # only where the table's hash is its own, and computes otherwise.
 MATRIX_MODEL_FILES = $(lib_libvfsidmap_a_SOURCES) $(tests_matrix_011_SOURCES)
-MATRIX_DEFAULT_EXPUNGES = expunge/ntfs3 expunge/xfs
 nodist_tests_matrix_011_SOURCES = tests/matrix/011-hash.c tests/matrix/011-table.c
 noinst_PROGRAMS += tests/matrix/011-gen
 tests_matrix_011_gen_SOURCES = $(tests_matrix_011_SOURCES)
@@ -44,7 +43,22 @@ tests/matrix/011-hash.c: $(MATRIX_MODEL_FILES)
 	  echo 'static void __attribute__((constructor)) link_hash(void)'; \
 	  echo "{ mx_linked_model_hash = \"$$h\"; }"; } >$@.tmp && \
 	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
-tests/matrix/011-table.c: tests/matrix/011-gen$(EXEEXT) $(MATRIX_DEFAULT_EXPUNGES)
-	$(AM_V_GEN)set --; for f in $(MATRIX_DEFAULT_EXPUNGES); do set -- "$$@" "$(srcdir)/$$f"; done; \
+# The default expunge files are those ./check applies by name
+# (common/tests.sh): expunge/NAME for each NAME of the filesystem table
+# that has one (scripts/default-expunges), listed with their sha256 in
+# tests/matrix/default-expunges, which is written again only when that
+# list or a file's contents change (so a new or edited file makes the
+# sample table again, and nothing else does). It runs at every make, so
+# it prints nothing.
+tests/matrix/default-expunges: runner/vfsidmap-tool$(EXEEXT) FORCE
+	@$(MKDIR_P) tests/matrix
+	@$(SHELL) $(srcdir)/scripts/default-expunges runner/vfsidmap-tool$(EXEEXT) \
+		$(srcdir) >$@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+tests/matrix/011-table.c: tests/matrix/011-gen$(EXEEXT) tests/matrix/default-expunges
+	$(AM_V_GEN)set --; while read -r f h; do set -- "$$@" "$(srcdir)/$$f"; done \
+		<tests/matrix/default-expunges; \
 	tests/matrix/011-gen$(EXEEXT) --sample-table "$$@" >$@.tmp && mv -f $@.tmp $@
-CLEANFILES += tests/matrix/011-hash.c tests/matrix/011-table.c
+CLEANFILES += tests/matrix/011-hash.c tests/matrix/011-table.c tests/matrix/default-expunges
+FORCE:
+.PHONY: FORCE
