@@ -3,8 +3,8 @@
  *   vfsidmap-fuse-server [--no-allow-idmap] BACKING MOUNTPOINT LOG
  *
  * Mounts a passthrough of the directory BACKING at MOUNTPOINT (type
- * fuse.vfsidmap, source vfsidmap-fuse), prints "ready" on stdout once the
- * mount exists, and serves it, logging every request to LOG. It asks
+ * fuse.vfsidmap, source vfsidmap-fuse), prints "ready" on stdout once it
+ * has answered INIT, and serves it, logging every request to LOG. It asks
  * FUSE_ALLOW_IDMAP in its INIT reply unless --no-allow-idmap. It exits
  * when the filesystem is unmounted, and on SIGTERM or SIGINT after
  * detaching the mount (umount2 MNT_DETACH). Exit status: 0, 1 after a
@@ -19,6 +19,16 @@
 #include <sys/stat.h>
 
 static volatile sig_atomic_t stop;
+
+/* After INIT: a request a test makes from now on was allocated after the
+ * kernel processed the INIT reply. fs/fuse/dev.c fuse_get_req reads
+ * SB_I_NOIDMAP before it waits for INIT, so a request that waited there
+ * would carry the caller's ids even with FUSE_ALLOW_IDMAP. */
+static void announce_ready(void)
+{
+	printf("ready\n");
+	fflush(stdout);
+}
 
 static void on_signal(int sig)
 {
@@ -60,8 +70,7 @@ int main(int argc, char **argv)
 		vt_fuse_server_close(&s);
 		return 2;
 	}
-	printf("ready\n");
-	fflush(stdout);
+	s.initialized = announce_ready;
 	ret = vt_fuse_server_run(&s, &stop);
 	vt_fuse_server_close(&s);
 	return ret;

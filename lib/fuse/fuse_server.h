@@ -34,6 +34,10 @@ struct vt_fuse_server {
 	struct vt_fuse_nodes nodes;
 	uint32_t minor;		/* the protocol minor both sides use */
 	char fault[256];	/* a request the server could not parse */
+	/* Called once INIT is answered: the kernel has then processed the
+	 * reply (process_init_reply runs as the reply is written), so every
+	 * later request sees the connection's final SB_I_NOIDMAP. */
+	void (*initialized)(void);
 };
 
 /* One request as read from /dev/fuse. */

@@ -297,6 +297,10 @@ int vt_fuse_server_run(struct vt_fuse_server *s, volatile sig_atomic_t *stop)
 			fault(s, s->fault);
 			faults++;
 		}
+		if (rq.h->opcode == VT_FUSE_INIT && s->initialized) {
+			s->initialized();
+			s->initialized = NULL;
+		}
 	}
 	if (s->mounted && umount2(s->mountpoint, MNT_DETACH) < 0) {
 		snprintf(s->fault, sizeof(s->fault), "umount2 %s, MNT_DETACH: %s", s->mountpoint,

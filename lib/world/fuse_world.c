@@ -98,7 +98,7 @@ int vt_fuse_mount_start(struct vt_fuse_mount *m, const char *backing, const char
 		return -ECHILD;
 	}
 	m->pid = pid;
-	/* INIT answered: the first request waits for it */
+	/* "ready" comes once INIT is answered: the mount is usable */
 	if (stat(mountpoint, &st) < 0) {
 		ret = -errno;
 		snprintf(why, whylen, "stat %s after the server mounted it: %s", mountpoint,

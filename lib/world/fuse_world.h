@@ -23,8 +23,9 @@ int vt_fuse_server_path(char *buf, size_t len);
 
 /* Starts the server over BACKING at MOUNTPOINT (both exist), logging to
  * LOG, asking FUSE_ALLOW_IDMAP unless !ALLOW_IDMAP; returns once the
- * mount exists and INIT has been answered (a stat of the mount waits
- * for it: fuse_get_req blocks until the connection is initialized). 0,
+ * server has answered INIT (so no request of the test's can have read
+ * SB_I_NOIDMAP before the kernel processed the reply: fuse_get_req reads
+ * it before it waits for INIT). 0,
  * or -errno with a reason in WHY (the server's stderr goes to the
  * test's). */
 int vt_fuse_mount_start(struct vt_fuse_mount *m, const char *backing, const char *mountpoint,
