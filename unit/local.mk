@@ -1,6 +1,7 @@
 # The project's own tests (make check): pure units, then the library on a
 # real tmpfs (needs root), then the harness self-tests.
 UNIT_TESTS = unit/test-idmap-spec unit/test-ktap unit/test-config unit/test-world-tmpfs \
+	unit/test-fuse-reqlog \
 	unit/test-safe-remove
 check_PROGRAMS += $(UNIT_TESTS)
 EXTRA_DIST += unit/unit.h unit/unit_model.h
