@@ -9,9 +9,11 @@
  *
  * idmapped-ops: through an idmapped mount of the FUSE mount (b:10000:0:2000:
  * disk 10000+k is k through the mount) root creates a file, a directory,
- * a fifo and a symlink, chowns and chmods the file, sets an ACL on the
- * directory and renames it with RENAME_WHITEOUT; a uid 1000 caller with
- * supplementary group 1500 creates a file in a directory of group 1500.
+ * a fifo, a symlink and an O_TMPFILE file it links in, chowns and chmods
+ * the file, links it, sets an ACL on the directory, renames it with
+ * RENAME_WHITEOUT and the symlink with RENAME_NOREPLACE and then
+ * RENAME_EXCHANGE; a uid 1000 caller with supplementary group 1500
+ * creates a file in a directory of group 1500.
  * Checked: (a) owners and the ACL's ids through the idmapped mount, the
  * FUSE mount itself and the backing directory; (b) the ids in every
  * logged request header against fs/fuse/dev.c fuse_get_req:
@@ -53,6 +55,12 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
 #ifndef RENAME_WHITEOUT
 #define RENAME_WHITEOUT (1 << 2)
 #endif
@@ -195,6 +203,24 @@ static int op_link(void *arg, void *data, size_t len)
 	return link(a->from, a->to) < 0 ? errno : 0;
 }
 
+/* O_TMPFILE in the directory ARG, then linked in as ARG/t */
+static int op_tmpfile(void *arg, void *data, size_t len)
+{
+	char name[4400];
+	int fd, ret = 0;
+
+	(void)data;
+	(void)len;
+	fd = open(arg, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno;
+	snprintf(name, sizeof(name), "%s/t", (const char *)arg);
+	if (linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH) < 0)
+		ret = errno;
+	close(fd);
+	return ret;
+}
+
 /* One operation as C through the idmapped mount, expected to succeed
  * (root, or uid 1000 in its own group directory: generic_permission). */
 static bool act(struct vt_ctx *ctx, const struct vt_caller *c, const char *what, vt_caller_fn fn,
@@ -242,6 +268,9 @@ static const struct creation {
 	  "get_create_supp_group: the parent's group is the caller's fsgid: no extension" },
 	{ "RENAME2", "d/d2", DISK(0), DISK(0), false, 0,
 	  "fuse_rename_common sends no extension" },
+	/* any name: vfs_tmpfile's dentry is not one the test chose */
+	{ "TMPFILE", NULL, DISK(0), DISK(0), false, 0,
+	  "get_create_supp_group: the parent's group is the caller's fsgid: no extension" },
 	{ "CREATE", "u", DISK(1000), DISK(1000), true, DISK(1500),
 	  "get_create_supp_group: the parent's group (mount view 1500) is not the caller's fsgid "
 	  "(1000) but one of its groups: the extension carries it as the server knows it, "
@@ -249,9 +278,27 @@ static const struct creation {
 };
 #define NCREATIONS (sizeof(creations) / sizeof(creations[0]))
 
+/* Requests of the test's that are no creation: FUSE_INVALID_UIDGID */
+static const struct other {
+	const char *op, *name;
+	unsigned int flags;
+	const char *rule;
+} others[] = {
+	{ "SETATTR", "", 0, "fuse_setattr -> fuse_do_setattr: fuse_simple_request" },
+	{ "SETXATTR", "system.posix_acl_access", 0, "fuse_set_acl -> fuse_setxattr: fuse_simple_request" },
+	{ "LINK", "hl", 0, "fuse_link: create_new_entry(&invalid_mnt_idmap, ...)" },
+	{ "LINK", "t", 0, "fuse_link: create_new_entry(&invalid_mnt_idmap, ...)" },
+	{ "RENAME2", "s/s2", RENAME_NOREPLACE,
+	  "fuse_rename2: invalid_mnt_idmap unless RENAME_WHITEOUT" },
+	{ "RENAME2", "s2/p", RENAME_EXCHANGE,
+	  "fuse_rename2: invalid_mnt_idmap unless RENAME_WHITEOUT" },
+};
+#define NNOCREATE (sizeof(others) / sizeof(others[0]))
+
 struct log_check {
 	struct vt_ctx *ctx;
 	int seen[NCREATIONS];
+	int seen_other[NNOCREATE];
 	int requests, creations, nocreds, invalid;
 };
 
@@ -291,7 +338,8 @@ static void check_request(const struct vt_fuse_logrec *r, void *arg)
 
 		lc->creations++;
 		for (i = 0; i < NCREATIONS; i++)
-			if (strcmp(r->op, creations[i].op) == 0 && strcmp(r->name, creations[i].name) == 0)
+			if (strcmp(r->op, creations[i].op) == 0 &&
+			    (!creations[i].name || strcmp(r->name, creations[i].name) == 0))
 				break;
 		if (i == NCREATIONS) {
 			vt_fail(ctx, "%s: a creation the test did not make", what);
@@ -324,6 +372,10 @@ static void check_request(const struct vt_fuse_logrec *r, void *arg)
 		return;
 	}
 	lc->invalid++;
+	for (size_t i = 0; i < NNOCREATE; i++)
+		if (strcmp(r->op, others[i].op) == 0 && strcmp(r->name, others[i].name) == 0 &&
+		    r->flags == others[i].flags)
+			lc->seen_other[i]++;
 	if (r->uid != INVALID || r->gid != INVALID)
 		vt_fail(ctx, "%s: expected uid and gid %u (FUSE_INVALID_UIDGID), got %u %u [rule: "
 			"fs/fuse/dev.c fuse_get_req with invalid_mnt_idmap (fuse_simple_request, "
@@ -349,7 +401,12 @@ static void check_log(struct vt_ctx *ctx, const char *log)
 	for (size_t i = 0; i < NCREATIONS; i++)
 		if (lc.seen[i] != 1)
 			vt_fail(ctx, "%s %s: logged %d times, expected once [rule: %s]", creations[i].op,
-				creations[i].name, lc.seen[i], R_CREATE);
+				creations[i].name ? creations[i].name : "(any name)", lc.seen[i], R_CREATE);
+	for (size_t i = 0; i < NNOCREATE; i++)
+		if (!lc.seen_other[i])
+			vt_fail(ctx, "%s %s (flags %#x): not in the server's log, expected with "
+				"FUSE_INVALID_UIDGID [rule: %s]", others[i].op, others[i].name,
+				others[i].flags, others[i].rule);
 	vt_note(ctx, "%d requests logged: %d creations, %d without credentials, %d with "
 		"FUSE_INVALID_UIDGID", lc.requests, lc.creations, lc.nocreds, lc.invalid);
 }
@@ -444,6 +501,17 @@ static void idmapped_ops(struct vt_ctx *ctx)
 		rn = (struct rename_arg){ p, q, RENAME_WHITEOUT };
 		if (!act(ctx, &root, "renameat2(d, d2, RENAME_WHITEOUT) as root", op_rename, &rn))
 			goto out_idm;
+		snprintf(p, sizeof(p), "%s/s", idm);
+		snprintf(q, sizeof(q), "%s/s2", idm);
+		rn = (struct rename_arg){ p, q, RENAME_NOREPLACE };
+		if (!act(ctx, &root, "renameat2(s, s2, RENAME_NOREPLACE) as root", op_rename, &rn))
+			goto out_idm;
+		snprintf(p, sizeof(p), "%s/p", idm);
+		rn = (struct rename_arg){ q, p, RENAME_EXCHANGE };
+		if (!act(ctx, &root, "renameat2(s2, p, RENAME_EXCHANGE) as root", op_rename, &rn))
+			goto out_idm;
+		if (!act(ctx, &root, "open(O_TMPFILE), linkat(t) as root", op_tmpfile, idm))
+			goto out_idm;
 	}
 	snprintf(p, sizeof(p), "%s/g/u", idm);
 	if (!act(ctx, &user, "open(g/u, O_CREAT|O_EXCL) as uid 1000 with group 1500", vt_op_create,
@@ -453,8 +521,10 @@ static void idmapped_ops(struct vt_ctx *ctx)
 	/* (a) owners: k through the mount, 10000+k on the FUSE mount and on disk */
 	expect_owners(ctx, idm, fusemnt, backing, "f", 1000, 1000);
 	expect_owners(ctx, idm, fusemnt, backing, "d2", 0, 0);
+	/* p and s2 exchanged: the symlink is p now, the fifo s2 */
 	expect_owners(ctx, idm, fusemnt, backing, "p", 0, 0);
-	expect_owners(ctx, idm, fusemnt, backing, "s", 0, 0);
+	expect_owners(ctx, idm, fusemnt, backing, "s2", 0, 0);
+	expect_owners(ctx, idm, fusemnt, backing, "t", 0, 0);
 	/* the whiteout: a new inode of the renaming caller's (fuse_rename2
 	 * gives RENAME2 with RENAME_WHITEOUT the mount's idmap) */
 	expect_owners(ctx, idm, fusemnt, backing, "d", 0, 0);
@@ -567,7 +637,8 @@ int main(int argc, char **argv)
 		.no_idmap_probe = true,
 		.needs = { .owners = VT_FSNEED_INODE_OWNERS,
 			   .features = VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK |
-				       VT_FSF_WHITEOUT | VT_FSF_POSIX_ACL },
+				       VT_FSF_WHITEOUT | VT_FSF_EXCHANGE | VT_FSF_TMPFILE |
+				       VT_FSF_POSIX_ACL },
 	};
 	return vt_test_main(&t, argc, argv);
 }
