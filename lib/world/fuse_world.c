@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,18 +81,28 @@ int vt_fuse_mount_start(struct vt_fuse_mount *m, const char *backing, const char
 		argv[a + 2] = (char *)log;
 		if (dup2(p[1], STDOUT_FILENO) < 0)
 			_exit(2);
-		/* the server's own session: a ^C of the runner is not its */
+		/* setsid: a ^C at the runner's terminal goes to the test, not the server */
 		setsid();
 		execv(prog, argv);
 		_exit(127);
 	}
 	close(p[1]);
-	n = read(p[0], line, sizeof(line) - 1);
+	/* a server stuck before INIT must not hang the test: 10 s */
+	{
+		struct pollfd pf = { .fd = p[0], .events = POLLIN };
+
+		n = poll(&pf, 1, 10000) == 1 ? read(p[0], line, sizeof(line) - 1) : -1;
+	}
 	close(p[0]);
 	if (n <= 0 || strncmp(line, "ready", 5) != 0) {
-		if (wait_for(pid, 5000, &status) < 0) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
+		if (wait_for(pid, n < 0 ? 0 : 5000, &status) < 0) {
+			/* SIGTERM first: the server detaches a mount it made */
+			kill(pid, SIGTERM);
+			if (wait_for(pid, 5000, &status) < 0) {
+				kill(pid, SIGKILL);
+				waitpid(pid, &status, 0);
+				umount2(mountpoint, MNT_DETACH);
+			}
 		}
 		snprintf(why, whylen, "%s did not start (exit status %d; its stderr says why)", prog,
 			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);

@@ -61,7 +61,8 @@ int vt_fuse_server_start(struct vt_fuse_server *s, const struct vt_fuse_server_o
 	snprintf(opts, sizeof(opts),
 		 "fd=%d,rootmode=%o,user_id=0,group_id=0,default_permissions,allow_other", s->devfd,
 		 st.st_mode & S_IFMT);
-	if (mount("vfsidmap-fuse", o->mountpoint, "fuse.vfsidmap", MS_NOSUID | MS_NODEV, opts) < 0) {
+	/* suid and dev allowed: a test may exec or open what it made */
+	if (mount("vfsidmap-fuse", o->mountpoint, "fuse.vfsidmap", 0, opts) < 0) {
 		ret = -errno;
 		fprintf(stderr, "vfsidmap-fuse-server: mount %s (%s): %s\n", o->mountpoint, opts,
 			strerror(-ret));
