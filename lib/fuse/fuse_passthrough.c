@@ -1,6 +1,7 @@
-/* The reference FUSE server's operations: each request done on the
- * backing directory with the *at() calls on the nodes' O_PATH
- * descriptors (fuse_nodes.h).
+/* The reference FUSE server's operations on names and inodes, and the
+ * dispatch of every request (the file, directory and xattr operations
+ * are fuse_passthrough_data.c's): each done on the backing directory
+ * with the *at() calls on the nodes' O_PATH descriptors (fuse_nodes.h).
  *
  * Owners of new inodes. The server runs as root, so the backing
  * filesystem makes every new inode root's; the server then gives it the
@@ -18,115 +19,20 @@
  * nothing here; the log records it. A creation whose header ids are
  * FUSE_INVALID_UIDGID (a caller the idmap cannot map) is refused with
  * EOVERFLOW, the VFS's answer to such a creator (may_create). */
-#include "fuse/fuse_server.h"
+#include "fuse/fuse_ops.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 #ifndef RENAME_WHITEOUT
 #define RENAME_WHITEOUT (1 << 2)
 #endif
-
-static int bad(struct vt_fuse_server *s, const struct vt_fuse_req *rq, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int bad(struct vt_fuse_server *s, const struct vt_fuse_req *rq, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	n = snprintf(s->fault, sizeof(s->fault), "%s unique %llu: ", vt_fuse_opname(rq->h->opcode),
-		     (unsigned long long)rq->h->unique);
-	va_start(ap, fmt);
-	if (n > 0 && (size_t)n < sizeof(s->fault))
-		vsnprintf(s->fault + n, sizeof(s->fault) - (size_t)n, fmt, ap);
-	va_end(ap);
-	return -EPROTO;
-}
-
-/* SIZE bytes of argument at OFF, or NULL */
-static const void *arg_at(const struct vt_fuse_req *rq, size_t off, size_t size)
-{
-	return off <= rq->arglen && size <= rq->arglen - off ? rq->arg + off : NULL;
-}
-
-/* A NUL-terminated name at *OFF (advanced past it), or NULL */
-static const char *name_at(const struct vt_fuse_req *rq, size_t *off)
-{
-	const char *p = arg_at(rq, *off, 1), *nul;
-
-	if (!p || !(nul = memchr(p, '\0', rq->arglen - *off)))
-		return NULL;
-	*off += (size_t)(nul - p) + 1;
-	return p;
-}
-
-#define NEED(var, off) \
-	do { \
-		if (!((var) = arg_at(rq, (off), sizeof(*(var))))) \
-			return bad(s, rq, "%zu argument bytes, %zu wanted", rq->arglen, \
-				   (size_t)(off) + sizeof(*(var))); \
-	} while (0)
-#define NEED_NAME(var, off) \
-	do { \
-		if (!((var) = name_at(rq, &(off)))) \
-			return bad(s, rq, "no NUL-terminated name at argument byte %zu", (size_t)(off)); \
-	} while (0)
-#define NODE(var, id) \
-	do { \
-		if (!((var) = vt_fuse_node_get(&s->nodes, (id)))) \
-			return bad(s, rq, "unknown node id %llu", (unsigned long long)(id)); \
-	} while (0)
-
-static void *out(struct vt_fuse_reply *rp, size_t size)
-{
-	if (size > rp->cap)
-		return NULL;
-	memset(rp->data, 0, size);
-	rp->len = size;
-	return rp->data;
-}
-
-static void log_name(struct vt_fuse_reply *rp, const char *a, const char *b)
-{
-	snprintf(rp->name, sizeof(rp->name), "%s%s%s", a, b ? "/" : "", b ? b : "");
-}
-
-static void fill_attr(struct vt_fuse_attr *a, const struct stat *st)
-{
-	a->ino = st->st_ino;
-	a->size = (uint64_t)st->st_size;
-	a->blocks = (uint64_t)st->st_blocks;
-	a->atime = (uint64_t)st->st_atim.tv_sec;
-	a->atimensec = (uint32_t)st->st_atim.tv_nsec;
-	a->mtime = (uint64_t)st->st_mtim.tv_sec;
-	a->mtimensec = (uint32_t)st->st_mtim.tv_nsec;
-	a->ctime = (uint64_t)st->st_ctim.tv_sec;
-	a->ctimensec = (uint32_t)st->st_ctim.tv_nsec;
-	a->mode = st->st_mode;
-	a->nlink = (uint32_t)st->st_nlink;
-	a->uid = st->st_uid;
-	a->gid = st->st_gid;
-	/* the kernel decodes rdev with new_decode_dev (fuse_fill_attr) */
-	a->rdev = (major(st->st_rdev) << 8) | (minor(st->st_rdev) & 0xff) |
-		  ((minor(st->st_rdev) & ~0xffU) << 12);
-	a->blksize = (uint32_t)st->st_blksize;
-}
-
-static int stat_fd(int fd, struct stat *st)
-{
-	return fstatat(fd, "", st, AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
-}
 
 /* The entry of NAME in DIRFD, one more lookup of its node. Attributes and
  * names are not cached (valid 0): every access reaches the server and
@@ -140,7 +46,7 @@ static int entry_of(struct vt_fuse_server *s, int dirfd, const char *name,
 
 	if (fd < 0)
 		return -errno;
-	if (stat_fd(fd, &st) < 0) {
+	if (vt_fuse_stat_fd(fd, &st) < 0) {
 		int err = -errno;
 
 		close(fd);
@@ -151,14 +57,14 @@ static int entry_of(struct vt_fuse_server *s, int dirfd, const char *name,
 		return (int)id;
 	memset(e, 0, sizeof(*e));
 	e->nodeid = (uint64_t)id;
-	fill_attr(&e->attr, &st);
+	vt_fuse_fill_attr(&e->attr, &st);
 	return 0;
 }
 
 static int reply_entry(struct vt_fuse_server *s, struct vt_fuse_reply *rp, int dirfd,
 		       const char *name)
 {
-	struct vt_fuse_entry_out *e = out(rp, sizeof(*e));
+	struct vt_fuse_entry_out *e = vt_fuse_out(rp, sizeof(*e));
 
 	return e ? entry_of(s, dirfd, name, e) : -ENOMEM;
 }
@@ -217,7 +123,7 @@ static int op_lookup(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 
 	NODE(dir, rq->h->nodeid);
 	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	return reply_entry(s, rp, dir->fd, name);
 }
 
@@ -248,16 +154,16 @@ static int op_batch_forget(struct vt_fuse_server *s, const struct vt_fuse_req *r
 
 static int reply_attr(struct vt_fuse_reply *rp, int fd)
 {
-	struct vt_fuse_attr_out *a = out(rp, sizeof(*a));
+	struct vt_fuse_attr_out *a = vt_fuse_out(rp, sizeof(*a));
 	struct stat st;
 	int ret;
 
 	if (!a)
 		return -ENOMEM;
-	ret = stat_fd(fd, &st);
+	ret = vt_fuse_stat_fd(fd, &st);
 	if (ret < 0)
 		return ret;
-	fill_attr(&a->attr, &st);
+	vt_fuse_fill_attr(&a->attr, &st);
 	return 0;
 }
 
@@ -287,7 +193,7 @@ static int op_statx(struct vt_fuse_server *s, const struct vt_fuse_req *rq, stru
 	if (statx(n->fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW | (in->sx_flags & AT_STATX_SYNC_TYPE),
 		  in->sx_mask, &x) < 0)
 		return -errno;
-	if (!(o = out(rp, sizeof(*o))))
+	if (!(o = vt_fuse_out(rp, sizeof(*o))))
 		return -ENOMEM;
 	o->stat.mask = x.stx_mask;
 	o->stat.blksize = x.stx_blksize;
@@ -340,7 +246,7 @@ static int op_setattr(struct vt_fuse_server *s, const struct vt_fuse_req *rq, st
 		return -errno;
 	if (v & VT_FATTR_MODE) {
 		struct stat st;
-		int ret = stat_fd(n->fd, &st);
+		int ret = vt_fuse_stat_fd(n->fd, &st);
 
 		if (ret < 0)
 			return ret;
@@ -422,7 +328,7 @@ static int op_mknod(struct vt_fuse_server *s, const struct vt_fuse_req *rq, stru
 	NODE(dir, rq->h->nodeid);
 	NEED(in, 0);
 	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	/* new_encode_dev's layout (fuse_mknod) */
 	return make(s, rq, rp, dir->fd, name, in->mode, in->umask,
 		    makedev((in->rdev & 0xfff00) >> 8, (in->rdev & 0xff) | ((in->rdev >> 12) & 0xfff00)),
@@ -439,7 +345,7 @@ static int op_mkdir(struct vt_fuse_server *s, const struct vt_fuse_req *rq, stru
 	NODE(dir, rq->h->nodeid);
 	NEED(in, 0);
 	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	return make(s, rq, rp, dir->fd, name, S_IFDIR | in->mode, in->umask, 0, NULL);
 }
 
@@ -452,7 +358,7 @@ static int op_symlink(struct vt_fuse_server *s, const struct vt_fuse_req *rq, st
 	NODE(dir, rq->h->nodeid);
 	NEED_NAME(name, off);
 	NEED_NAME(target, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	return make(s, rq, rp, dir->fd, name, S_IFLNK | 0777, 0, 0, target);
 }
 
@@ -464,7 +370,7 @@ static int op_unlink(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 
 	NODE(dir, rq->h->nodeid);
 	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	return unlinkat(dir->fd, name, rq->h->opcode == VT_FUSE_RMDIR ? AT_REMOVEDIR : 0) < 0 ? -errno : 0;
 }
 
@@ -490,7 +396,7 @@ static int op_rename(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 	}
 	NEED_NAME(oldname, off);
 	NEED_NAME(newname, off);
-	log_name(rp, oldname, newname);
+	vt_fuse_log_name(rp, oldname, newname);
 	rp->flags = flags;
 	if ((flags & RENAME_WHITEOUT) && creator(rq) < 0)
 		return -EOVERFLOW;
@@ -514,38 +420,10 @@ static int op_link(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struc
 	NEED(in, 0);
 	NODE(src, in->oldnodeid);
 	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	if (linkat(src->fd, "", dir->fd, name, AT_EMPTY_PATH) < 0)
 		return -errno;
 	return reply_entry(s, rp, dir->fd, name);
-}
-
-static int reopen(const struct vt_fuse_node *n, int flags)
-{
-	char path[64];
-	int fd;
-
-	vt_fuse_node_path(n, path, sizeof(path));
-	fd = open(path, (flags & ~(O_CREAT | O_EXCL | O_NOCTTY)) | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
-
-static int op_open(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_open_in *in;
-	struct vt_fuse_open_out *o;
-	struct vt_fuse_node *n;
-	int fd;
-
-	NODE(n, rq->h->nodeid);
-	NEED(in, 0);
-	if (!(o = out(rp, sizeof(*o))))
-		return -ENOMEM;
-	fd = reopen(n, (int)in->flags);
-	if (fd < 0)
-		return fd;
-	o->fh = (uint64_t)fd;
-	return 0;
 }
 
 /* CREATE and TMPFILE: the entry, then the open file */
@@ -564,10 +442,10 @@ static int op_create(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 	NODE(dir, rq->h->nodeid);
 	NEED(in, 0);
 	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
+	vt_fuse_log_name(rp, name, NULL);
 	if ((ret = creator(rq)) < 0)
 		return ret;
-	if (!(e = out(rp, sizeof(*e) + sizeof(*o))))
+	if (!(e = vt_fuse_out(rp, sizeof(*e) + sizeof(*o))))
 		return -ENOMEM;
 	o = (struct vt_fuse_open_out *)(e + 1);
 	old = umask(in->umask & 0777);
@@ -592,7 +470,7 @@ static int op_create(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 			/* the node: an O_PATH descriptor of the unnamed inode */
 			snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 			pfd = open(path, O_PATH | O_CLOEXEC);
-			if (pfd < 0 || stat_fd(pfd, &st) < 0) {
+			if (pfd < 0 || vt_fuse_stat_fd(pfd, &st) < 0) {
 				ret = -errno;
 				if (pfd >= 0)
 					close(pfd);
@@ -600,7 +478,7 @@ static int op_create(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 				ret = (int)id;
 			} else {
 				e->nodeid = (uint64_t)id;
-				fill_attr(&e->attr, &st);
+				vt_fuse_fill_attr(&e->attr, &st);
 			}
 		} else {
 			ret = entry_of(s, dir->fd, name, e);
@@ -615,258 +493,6 @@ static int op_create(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 	o->fh = (uint64_t)fd;
 	rp->len = sizeof(*e) + sizeof(*o);
 	return 0;
-}
-
-static int op_read(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_read_in *in;
-	ssize_t n;
-
-	NEED(in, 0);
-	n = pread((int)in->fh, rp->data, in->size < rp->cap ? in->size : rp->cap, (off_t)in->offset);
-	if (n < 0)
-		return -errno;
-	rp->len = (size_t)n;
-	return 0;
-}
-
-static int op_write(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_write_in *in;
-	struct vt_fuse_write_out *o;
-	const char *data;
-	ssize_t n;
-
-	NEED(in, 0);
-	if (!(data = arg_at(rq, sizeof(*in), in->size)))
-		return bad(s, rq, "%u bytes to write, %zu given", in->size, rq->arglen - sizeof(*in));
-	n = pwrite((int)in->fh, data, in->size, (off_t)in->offset);
-	if (n < 0)
-		return -errno;
-	if (!(o = out(rp, sizeof(*o))))
-		return -ENOMEM;
-	o->size = (uint32_t)n;
-	return 0;
-}
-
-static int op_statfs(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	struct vt_fuse_kstatfs *o;
-	struct vt_fuse_node *n;
-	struct statvfs v;
-
-	NODE(n, rq->h->nodeid);
-	if (fstatvfs(n->fd, &v) < 0)
-		return -errno;
-	if (!(o = out(rp, sizeof(*o))))
-		return -ENOMEM;
-	o->blocks = v.f_blocks;
-	o->bfree = v.f_bfree;
-	o->bavail = v.f_bavail;
-	o->files = v.f_files;
-	o->ffree = v.f_ffree;
-	o->bsize = (uint32_t)v.f_bsize;
-	o->frsize = (uint32_t)v.f_frsize;
-	o->namelen = (uint32_t)v.f_namemax;
-	return 0;
-}
-
-static int op_release(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_release_in *in;
-
-	(void)rp;
-	NEED(in, 0);
-	if (rq->h->opcode == VT_FUSE_RELEASEDIR)
-		return closedir((DIR *)(uintptr_t)in->fh) < 0 ? -errno : 0;
-	return close((int)in->fh) < 0 ? -errno : 0;
-}
-
-static int op_flush(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_flush_in *in;
-
-	(void)rp;
-	NEED(in, 0);
-	return 0;
-}
-
-static int op_fsync(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_fsync_in *in;
-	int fd;
-
-	(void)rp;
-	NEED(in, 0);
-	fd = rq->h->opcode == VT_FUSE_FSYNCDIR ? dirfd((DIR *)(uintptr_t)in->fh) : (int)in->fh;
-	if (in->fsync_flags & VT_FUSE_FSYNC_FDATASYNC)
-		return fdatasync(fd) < 0 ? -errno : 0;
-	return fsync(fd) < 0 ? -errno : 0;
-}
-
-static int op_opendir(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	struct vt_fuse_open_out *o;
-	struct vt_fuse_node *n;
-	DIR *d;
-	int fd;
-
-	NODE(n, rq->h->nodeid);
-	if (!(o = out(rp, sizeof(*o))))
-		return -ENOMEM;
-	fd = reopen(n, O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
-		return fd;
-	if (!(d = fdopendir(fd))) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	o->fh = (uint64_t)(uintptr_t)d;
-	return 0;
-}
-
-/* READDIR: the offset of an entry is telldir() after it, so a READDIR at
- * that offset goes on with the next one */
-static int op_readdir(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_read_in *in;
-	size_t room, used = 0;
-	struct dirent *de;
-	DIR *d;
-
-	NEED(in, 0);
-	d = (DIR *)(uintptr_t)in->fh;
-	room = in->size < rp->cap ? in->size : rp->cap;
-	if (in->offset == 0)
-		rewinddir(d);
-	else
-		seekdir(d, (long)in->offset);
-	for (;;) {
-		struct vt_fuse_dirent *fd;
-		size_t namelen, rec;
-
-		errno = 0;
-		if (!(de = readdir(d))) {
-			if (errno)
-				return -errno;
-			break;
-		}
-		namelen = strlen(de->d_name);
-		rec = VT_FUSE_DIRENT_SIZE(namelen);
-		if (used + rec > room)
-			break;
-		fd = (struct vt_fuse_dirent *)(rp->data + used);
-		memset(fd, 0, rec);
-		fd->ino = de->d_ino;
-		fd->off = (uint64_t)telldir(d);
-		fd->namelen = (uint32_t)namelen;
-		fd->type = de->d_type;
-		memcpy(fd->name, de->d_name, namelen);
-		used += rec;
-	}
-	rp->len = used;
-	return 0;
-}
-
-/* xattrs through the node's /proc/self/fd path (an O_PATH descriptor
- * cannot be given to f*xattr). POSIX ACLs and security.capability go
- * through as the raw values the kernel sent: their ids are already the
- * filesystem's (fuse_set_acl: posix_acl_to_xattr(fc->user_ns);
- * cap_convert_nscap before vfs_setxattr reaches fuse). */
-static int op_getxattr(struct vt_fuse_server *s, const struct vt_fuse_req *rq,
-		       struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_getxattr_in *in;
-	struct vt_fuse_node *n;
-	const char *name = NULL;
-	size_t off = sizeof(*in);
-	char path[64];
-	ssize_t len;
-
-	NODE(n, rq->h->nodeid);
-	NEED(in, 0);
-	if (rq->h->opcode == VT_FUSE_GETXATTR) {
-		NEED_NAME(name, off);
-		log_name(rp, name, NULL);
-	}
-	vt_fuse_node_path(n, path, sizeof(path));
-	if (in->size == 0) {
-		struct vt_fuse_getxattr_out *o;
-
-		len = name ? getxattr(path, name, NULL, 0) : listxattr(path, NULL, 0);
-		if (len < 0)
-			return -errno;
-		if (!(o = out(rp, sizeof(*o))))
-			return -ENOMEM;
-		o->size = (uint32_t)len;
-		return 0;
-	}
-	len = name ? getxattr(path, name, rp->data, in->size < rp->cap ? in->size : rp->cap)
-		   : listxattr(path, rp->data, in->size < rp->cap ? in->size : rp->cap);
-	if (len < 0)
-		return -errno;
-	rp->len = (size_t)len;
-	return 0;
-}
-
-static int op_setxattr(struct vt_fuse_server *s, const struct vt_fuse_req *rq,
-		       struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_setxattr_in *in;
-	struct vt_fuse_node *n;
-	const char *name, *value;
-	/* FUSE_SETXATTR_EXT (asked in INIT): the 16-byte argument */
-	size_t off = sizeof(*in);
-	char path[64];
-
-	NODE(n, rq->h->nodeid);
-	NEED(in, 0);
-	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
-	if (!(value = arg_at(rq, off, in->size)))
-		return bad(s, rq, "a value of %u bytes, %zu given", in->size, rq->arglen - off);
-	vt_fuse_node_path(n, path, sizeof(path));
-	if (setxattr(path, name, value, in->size, (int)in->flags) < 0)
-		return -errno;
-	/* fuse_set_acl: the caller may not keep S_ISGID (in_group_or_capable) */
-	if (in->setxattr_flags & VT_FUSE_SETXATTR_ACL_KILL_SGID) {
-		struct stat st;
-		int ret = stat_fd(n->fd, &st);
-
-		if (ret < 0)
-			return ret;
-		if ((st.st_mode & S_ISGID) && chmod(path, st.st_mode & 07777 & ~S_ISGID) < 0)
-			return -errno;
-	}
-	return 0;
-}
-
-static int op_removexattr(struct vt_fuse_server *s, const struct vt_fuse_req *rq,
-			  struct vt_fuse_reply *rp)
-{
-	struct vt_fuse_node *n;
-	const char *name;
-	size_t off = 0;
-	char path[64];
-
-	NODE(n, rq->h->nodeid);
-	NEED_NAME(name, off);
-	log_name(rp, name, NULL);
-	vt_fuse_node_path(n, path, sizeof(path));
-	return removexattr(path, name) < 0 ? -errno : 0;
-}
-
-static int op_access(struct vt_fuse_server *s, const struct vt_fuse_req *rq, struct vt_fuse_reply *rp)
-{
-	const struct vt_fuse_access_in *in;
-	struct vt_fuse_node *n;
-
-	(void)rp;
-	NODE(n, rq->h->nodeid);
-	NEED(in, 0);
-	return faccessat(n->fd, "", (int)in->mask, AT_EMPTY_PATH | AT_EACCESS) < 0 ? -errno : 0;
 }
 
 int vt_fuse_passthrough(struct vt_fuse_server *s, const struct vt_fuse_req *rq,
@@ -888,24 +514,24 @@ int vt_fuse_passthrough(struct vt_fuse_server *s, const struct vt_fuse_req *rq,
 	case VT_FUSE_RENAME:
 	case VT_FUSE_RENAME2: return op_rename(s, rq, rp);
 	case VT_FUSE_LINK: return op_link(s, rq, rp);
-	case VT_FUSE_OPEN: return op_open(s, rq, rp);
+	case VT_FUSE_OPEN: return vt_fuse_op_open(s, rq, rp);
 	case VT_FUSE_CREATE:
 	case VT_FUSE_TMPFILE: return op_create(s, rq, rp);
-	case VT_FUSE_READ: return op_read(s, rq, rp);
-	case VT_FUSE_WRITE: return op_write(s, rq, rp);
-	case VT_FUSE_STATFS: return op_statfs(s, rq, rp);
+	case VT_FUSE_READ: return vt_fuse_op_read(s, rq, rp);
+	case VT_FUSE_WRITE: return vt_fuse_op_write(s, rq, rp);
+	case VT_FUSE_STATFS: return vt_fuse_op_statfs(s, rq, rp);
 	case VT_FUSE_RELEASE:
-	case VT_FUSE_RELEASEDIR: return op_release(s, rq, rp);
-	case VT_FUSE_FLUSH: return op_flush(s, rq, rp);
+	case VT_FUSE_RELEASEDIR: return vt_fuse_op_release(s, rq, rp);
+	case VT_FUSE_FLUSH: return vt_fuse_op_flush(s, rq, rp);
 	case VT_FUSE_FSYNC:
-	case VT_FUSE_FSYNCDIR: return op_fsync(s, rq, rp);
-	case VT_FUSE_OPENDIR: return op_opendir(s, rq, rp);
-	case VT_FUSE_READDIR: return op_readdir(s, rq, rp);
+	case VT_FUSE_FSYNCDIR: return vt_fuse_op_fsync(s, rq, rp);
+	case VT_FUSE_OPENDIR: return vt_fuse_op_opendir(s, rq, rp);
+	case VT_FUSE_READDIR: return vt_fuse_op_readdir(s, rq, rp);
 	case VT_FUSE_GETXATTR:
-	case VT_FUSE_LISTXATTR: return op_getxattr(s, rq, rp);
-	case VT_FUSE_SETXATTR: return op_setxattr(s, rq, rp);
-	case VT_FUSE_REMOVEXATTR: return op_removexattr(s, rq, rp);
-	case VT_FUSE_ACCESS: return op_access(s, rq, rp);
+	case VT_FUSE_LISTXATTR: return vt_fuse_op_getxattr(s, rq, rp);
+	case VT_FUSE_SETXATTR: return vt_fuse_op_setxattr(s, rq, rp);
+	case VT_FUSE_REMOVEXATTR: return vt_fuse_op_removexattr(s, rq, rp);
+	case VT_FUSE_ACCESS: return vt_fuse_op_access(s, rq, rp);
 	case VT_FUSE_INTERRUPT:
 		/* one thread: the request it names was answered already */
 		rp->none = true;
