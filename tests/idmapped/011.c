@@ -24,8 +24,9 @@
  *     fc->user_ns), and the FUSE_EXT_GROUPS extension only where
  *     get_create_supp_group adds one;
  *   - requests sent without credentials (args->nocreds: INIT, DESTROY,
- *     RELEASE, RELEASEDIR; FORGET and BATCH_FORGET, whose headers
- *     fuse_read_single_forget and fuse_read_batch_forget build): 0;
+ *     RELEASE, RELEASEDIR; FORGET, BATCH_FORGET and INTERRUPT, whose
+ *     headers fuse_read_single_forget, fuse_read_batch_forget and
+ *     fuse_read_interrupt build from zero): 0;
  *   - every other request (invalid_mnt_idmap: fuse_simple_request,
  *     fuse_force_creds, LINK's create_new_entry): FUSE_INVALID_UIDGID.
  * fuse_get_req reads SB_I_NOIDMAP before it waits for INIT, so a request
@@ -315,7 +316,7 @@ static bool is_creation(const struct vt_fuse_logrec *r)
 static bool is_nocreds(const struct vt_fuse_logrec *r)
 {
 	static const char *const ops[] = { "INIT", "DESTROY", "RELEASE", "RELEASEDIR", "FORGET",
-					   "BATCH_FORGET" };
+					   "BATCH_FORGET", "INTERRUPT" };
 
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
 		if (strcmp(r->op, ops[i]) == 0)
@@ -366,8 +367,9 @@ static void check_request(const struct vt_fuse_logrec *r, void *arg)
 		if (r->uid != 0 || r->gid != 0)
 			vt_fail(ctx, "%s: expected uid 0 gid 0, got %u %u [rule: args->nocreds: "
 				"__fuse_simple_request and fuse_simple_background skip "
-				"fuse_force_creds (fs/fuse/dev.c); FORGET headers from "
-				"fuse_read_single_forget/fuse_read_batch_forget carry no ids]",
+				"fuse_force_creds (fs/fuse/dev.c); FORGET and INTERRUPT headers "
+				"from fuse_read_single_forget, fuse_read_batch_forget and "
+				"fuse_read_interrupt carry no ids]",
 				what, r->uid, r->gid);
 		return;
 	}
