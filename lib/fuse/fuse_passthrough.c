@@ -30,10 +30,6 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#ifndef RENAME_WHITEOUT
-#define RENAME_WHITEOUT (1 << 2)
-#endif
-
 /* The entry of NAME in DIRFD, one more lookup of its node. Attributes and
  * names are not cached (valid 0): every access reaches the server and
  * its log. */

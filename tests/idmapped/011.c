@@ -56,16 +56,6 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#ifndef RENAME_NOREPLACE
-#define RENAME_NOREPLACE (1 << 0)
-#endif
-#ifndef RENAME_EXCHANGE
-#define RENAME_EXCHANGE (1 << 1)
-#endif
-#ifndef RENAME_WHITEOUT
-#define RENAME_WHITEOUT (1 << 2)
-#endif
-
 #define MAP "b:10000:0:2000"
 #define DISK(k) (10000u + (k))	/* the disk id of mount-view id k */
 #define INVALID VT_FUSE_INVALID_UIDGID
