@@ -449,7 +449,11 @@ static int op_create(struct vt_fuse_server *s, const struct vt_fuse_req *rq, str
 		fd = openat(dir->fd, ".", (int)(in->flags & ~(O_CREAT | O_EXCL | O_NOCTTY)) | O_TMPFILE |
 			    O_CLOEXEC, in->mode & 07777);
 	else
-		fd = openat(dir->fd, name, (int)(in->flags & ~O_NOCTTY) | O_CREAT | O_CLOEXEC,
+		/* O_EXCL: the kernel sends CREATE for a name it found
+		 * missing; one made on the backing side meanwhile is EEXIST
+		 * (fuse_atomic_open then drops its entry), never a file of
+		 * someone else's given the creator's owner */
+		fd = openat(dir->fd, name, (int)(in->flags & ~O_NOCTTY) | O_CREAT | O_EXCL | O_CLOEXEC,
 			    in->mode & 07777);
 	umask(old);
 	if (fd < 0)
