@@ -1,10 +1,14 @@
 # The project's own tests (make check): pure units, then the library on a
 # real tmpfs (needs root), then the harness self-tests.
 UNIT_TESTS = unit/test-idmap-spec unit/test-ktap unit/test-config unit/test-world-tmpfs \
+	unit/test-fuse-reqlog \
 	unit/test-safe-remove
 check_PROGRAMS += $(UNIT_TESTS)
 EXTRA_DIST += unit/unit.h unit/unit_model.h
 TESTS += $(UNIT_TESTS)
+# The reference FUSE server: ready, unmount, SIGTERM, bad input (root).
+TESTS += unit/test-fuse-server.sh
+EXTRA_DIST += unit/test-fuse-server.sh
 # Harness self-tests: crash, hang, leak, check killed by SIGKILL/SIGTERM,
 # bad input, not root. Runs ./check on the built tree.
 TESTS += unit/test-harness.sh

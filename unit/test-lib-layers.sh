@@ -1,7 +1,7 @@
 #!/bin/bash
 # lib/'s layers (TAP). Each folder of lib/ is a layer and depends only on
-# the layers below it, bottom up: util, fs, config, world, model, report,
-# testlib, matrix (architecture: a world is built by lib/world, the model
+# the layers below it, bottom up: util, fs, fuse, config, world, model,
+# report, testlib, matrix (architecture: a world is built by lib/world, the model
 # says what the kernel must do in it, the matrix and the test library use
 # both). Checked two ways: the #include lines of the sources, and the
 # symbols each built object takes from another (nm), so a call through a
@@ -10,7 +10,7 @@
 # (lib/model/fs_ops.h), never by name.
 set -u
 . "$(dirname "$0")/tap-status.sh"
-layers="util fs config world model report testlib matrix"
+layers="util fs fuse config world model report testlib matrix"
 rank() { local i=0 l; for l in $layers; do [ "$l" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done; echo -1; }
 echo "1..4"
 
