@@ -12,6 +12,6 @@ lib_libvfsidmap_a_SOURCES += \
 	lib/model/file_rules.c lib/model/overlay_model.h lib/model/overlay_model.c \
 	lib/model/overlay_internal.h lib/model/overlay_fileops.c \
 	lib/model/setattr.h lib/model/optowner_model.h lib/model/optowner_rule_table.h \
-	lib/model/optowner_rules.h lib/model/optowner_rules.c \
+	lib/model/optowner_rules.h lib/model/optowner_rules.c lib/model/fs_ops.h \
 	lib/model/coredump_model.h lib/model/coredump_rules.c \
 	lib/model/fhandle_model.h lib/model/fhandle_rules.c
