@@ -674,6 +674,7 @@ static int group_pool(const struct group_job *g)
 		pid_t pid;
 		int lead;
 		FILE *f;
+		struct timespec start;
 	} run[MAXJOBS];
 	int lead[256], ngroups = 0, done = 0, next = 0, nrun = 0, jobs, i, e, bad = 0;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -725,6 +726,7 @@ static int group_pool(const struct group_job *g)
 			run[nrun].pid = pid;
 			run[nrun].lead = next++;
 			run[nrun].f = f;
+			clock_gettime(CLOCK_MONOTONIC, &run[nrun].start);
 			nrun++;
 		}
 		if (!nrun)
@@ -746,12 +748,13 @@ static int group_pool(const struct group_job *g)
 			bad = 1;
 		}
 		fclose(run[i].f);
-		run[i] = run[--nrun];
 		done++;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		said = t;
-		fprintf(stderr, "sample table: %d/%d model worlds done (%ld s)\n", done, ngroups,
-			(long)(t.tv_sec - t0.tv_sec));
+		fprintf(stderr, "sample table: %d/%d model worlds done (%ld s; that of entry %d "
+			"took %ld s)\n", done, ngroups, (long)(t.tv_sec - t0.tv_sec),
+			lead[run[i].lead], (long)(t.tv_sec - run[i].start.tv_sec));
+		run[i] = run[--nrun];
 	}
 	for (e = 0; !bad && e < g->nent; e++)
 		if (!g->sels[e])
