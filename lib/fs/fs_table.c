@@ -17,6 +17,7 @@ const struct vt_fs_row vt_fs_table[] = {
 	{
 		.name = "ext4",
 		.make = VT_FS_MKFS, .mkfs = "mkfs.ext4", .mkfs_args = "-q -F", .image_mib = 256,
+		.image_min_mib = 1,
 		.owner = VT_OWNER_INODE, .option_worlds = false,
 		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
 			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR,
@@ -36,6 +37,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		.name = "xfs",
 		/* mkfs.xfs wants 300 MiB since xfsprogs 5.19 */
 		.make = VT_FS_MKFS, .mkfs = "mkfs.xfs", .mkfs_args = "-q -f", .image_mib = 512,
+		.image_min_mib = 300,
 		.owner = VT_OWNER_INODE, .option_worlds = false,
 		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
 			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_DEDUPE,
@@ -67,6 +69,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		.name = "btrfs",
 		/* mkfs.btrfs refuses images under ~114 MiB */
 		.make = VT_FS_MKFS, .mkfs = "mkfs.btrfs", .mkfs_args = "-q -f", .image_mib = 512,
+		.image_min_mib = 128,
 		.owner = VT_OWNER_INODE, .option_worlds = false,
 		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
 			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR | VT_FSF_SUBVOLUME | VT_FSF_DEDUPE,
@@ -108,6 +111,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		 * fat_sanitize_mode_change keeps only the permission bits the
 		 * masks allow */
 		.make = VT_FS_MKFS, .mkfs = "mkfs.vfat", .mkfs_args = "", .image_mib = 256,
+		.image_min_mib = 1,
 		.owner = VT_OWNER_MOUNT_OPTIONS, .option_worlds = true,
 		.supports = VT_FSF_WRITE | VT_FSF_EXCHANGE,
 		.read_only = false, .mount_variants = "uid=,gid=,fmask=,dmask=",
@@ -126,6 +130,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		.name = "msdos",
 		/* the same fat_setattr; msdos_dir_inode_operations: 8.3 names */
 		.make = VT_FS_MKFS, .mkfs = "mkfs.vfat", .mkfs_args = "", .image_mib = 256,
+		.image_min_mib = 1,
 		.owner = VT_OWNER_MOUNT_OPTIONS, .option_worlds = true,
 		.supports = VT_FSF_WRITE,
 		.read_only = false, .mount_variants = "uid=,gid=,fmask=,dmask=",
@@ -142,6 +147,7 @@ const struct vt_fs_row vt_fs_table[] = {
 	{
 		.name = "exfat",
 		.make = VT_FS_MKFS, .mkfs = "mkfs.exfat", .mkfs_args = "", .image_mib = 256,
+		.image_min_mib = 4,
 		.owner = VT_OWNER_MOUNT_OPTIONS, .option_worlds = true,
 		.supports = VT_FSF_WRITE,
 		.read_only = false, .mount_variants = "uid=,gid=,fmask=,dmask=,allow_utime=",
@@ -161,6 +167,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		.name = "f2fs",
 		/* mkfs.f2fs 1.15 refuses images below about 52 MiB (measured) */
 		.make = VT_FS_MKFS, .mkfs = "mkfs.f2fs", .mkfs_args = "-q -f", .image_mib = 256,
+		.image_min_mib = 64,
 		.owner = VT_OWNER_INODE, .option_worlds = false,
 		.supports = ALL_POSIX | VT_FSF_TMPFILE | VT_FSF_WHITEOUT | ALL_XATTR |
 			    VT_FSF_POSIX_ACL | VT_FSF_FILEATTR,
@@ -196,6 +203,7 @@ const struct vt_fs_row vt_fs_table[] = {
 		 * ntfs_get_wsl_perm; a file without them (made by Windows) gets
 		 * the mount's uid=/gid= and fmask/dmask (ntfs_read_mft). */
 		.make = VT_FS_MKFS, .mkfs = "mkfs.ntfs", .mkfs_args = "-Q -F", .image_mib = 256,
+		.image_min_mib = 2,
 		.owner = VT_OWNER_INODE, .option_worlds = false,
 		.supports = VT_FSF_SYMLINK | VT_FSF_DEVNODE | VT_FSF_HARDLINK | VT_FSF_SETID |
 			    VT_FSF_STICKY | VT_FSF_WRITE | ALL_XATTR | VT_FSF_POSIX_ACL |
