@@ -94,6 +94,13 @@ struct vt_fs_row {
 				 * on a clean filesystem: what else a failing
 				 * check prints are its findings */
 	const char *no_fsck;	/* why there is no checker ("" when there is one) */
+	/* listxattr gives names outside every xattr namespace (ntfs3's
+	 * WSL owner EAs "$LXUID", "$LXGID", "$LXMOD": ntfs_listxattr ->
+	 * ntfs_list_ea copies every EA name as it is). A tool that reads a
+	 * tree's xattrs by the names listed can fail on such a tree: the
+	 * matrix's erofs lower layer is made from a tree staged on the
+	 * filesystem under test (vt_fs_unprefixed_xattr_why). */
+	bool unprefixed_xattr_names;
 };
 
 /* What a test needs of the filesystem under test, declared as data in
@@ -133,6 +140,10 @@ bool vt_fs_supports(const char *fstype, unsigned int needs);
  * SGI_ACL_DEFAULT both ways, 6.12 fs/xfs/xfs_xattr.c)? overlayfs's
  * copy-up then copies the raw one after the ACL (ovl_copy_xattr). */
 bool vt_fs_lists_raw_acl(const char *fstype);
+/* Why a tree staged on FSTYPE cannot be the source of an image made by
+ * MKFS (its row's unprefixed_xattr_names), in BUF; NULL if it can. */
+const char *vt_fs_unprefixed_xattr_why(const char *fstype, const char *mkfs, char *buf,
+				       size_t len);
 /* The errno an operation needing FEATURE (one bit) gets on FSTYPE when
  * the row lacks it, with the rule in *RULE; 0 if the row has it. The
  * VFS's answer for a missing inode operation unless the filesystem has

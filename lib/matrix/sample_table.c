@@ -10,6 +10,7 @@
 #include "matrix/axes.h"
 #include "matrix/sample_choice.h"
 #include "matrix/optowner_fixture.h"
+#include "matrix/ovl_erofs.h"
 #include "model/break.h"
 
 #include <inttypes.h>
@@ -435,6 +436,9 @@ static const char *fs_world(struct mx_world *rw, const char *fstype, bool acl,
 	rw->suid_dumpable = 0;	/* the kernel's default (2, systemd's, decides the same) */
 	if (rw->optowner)
 		return NULL;	/* no ACLs, whiteouts or dedupe: mx_assumed_world */
+	/* the overlay world's erofs lower layer: made where the table lets
+	 * mkfs.erofs read a tree of the filesystem (mx_erofs_setup) */
+	mx_erofs_assume(&rw->ovl_erofs, fstype);
 	rw->posixacl = (r->supports & VT_FSF_POSIX_ACL) && (acl || !acl_by_option(r));
 	rw->no_whiteout[0] = rw->no_dedupe[0] = 0;
 	if (!(r->supports & VT_FSF_WHITEOUT))
@@ -896,6 +900,10 @@ int mx_sample_source_main(const struct mx_space *sp, int argc, char **argv)
 	}
 	if (no_cachestat)
 		no_cachestat_world(&rw);
+	/* what a run takes from the filesystem table instead of trying it
+	 * (mx_erofs_setup asks the same), applied here on its own: a
+	 * fs_world() that forgets a fact a run has then misses the table */
+	mx_erofs_assume(&rw.ovl_erofs, fstype);
 	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	memset(&x, 0, sizeof(x));
 	if ((file && load_expunge_file(file, &x) < 0) ||
