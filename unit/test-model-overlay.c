@@ -459,6 +459,27 @@ static void rmdir_rename_link_rows(void)
 	w.upper_root = vt_minode_make(S_IFDIR | 0777, 0, 0);
 	ovl_op_row(&w, VT_OP_RENAME, true, 0, VT_R_OVL_RENAME_OK, 1000, 0, 1000,
 		   "P 0777: 1000 renames its file over 1001's lower t: P/t is the copy");
+	/* an upper filesystem without RENAME_WHITEOUT (ntfs3's row): the
+	 * copy-up happens, then the upper ->rename refuses the flag
+	 * (ntfs_rename: EINVAL); neither P/t nor P/n nor a whiteout */
+	w.upper_no_whiteout = true;
+	ovl_op_row(&w, VT_OP_RENAME, true, EINVAL, VT_R_OVL_RENAME_NO_WHITEOUT, -1, -1, -1,
+		   "upper without whiteouts: the rename over t fails at the upper layer, EINVAL");
+	w.lower_other.exists = false;
+	ovl_op_row(&w, VT_OP_RENAME, false, EINVAL, VT_R_OVL_RENAME_NO_WHITEOUT, -1, -1, -1,
+		   "upper without whiteouts: the rename to P/n fails at the upper layer, EINVAL");
+	/* unlink needs no RENAME_WHITEOUT: ovl_cleanup_and_whiteout makes
+	 * the whiteout with vfs_whiteout (mknod) and renames it with flags
+	 * 0 (RENAME_EXCHANGE only over an upper directory, which a lower
+	 * file never has); no O_TMPFILE either */
+	w.upper_no_tmpfile = true;
+	ovl_op_row(&w, VT_OP_UNLINK, false, 0, VT_R_OVL_WHITEOUT_OK, 0, -1, -1,
+		   "upper without whiteouts or tmpfiles: unlink still leaves a 0:0 whiteout");
+	/* and the copy-up without O_TMPFILE (ovl_copy_up_workdir) stores
+	 * what ovl_copy_up_tmpfile would: open for writing copies up */
+	ovl_op_row(&w, VT_OP_OPEN_WRITE, false, 0, VT_R_OVL_COPYUP_OK, 1000, -1, 1000,
+		   "upper without tmpfiles: the copy-up through the workdir, disk 1000");
+	w.upper_no_whiteout = w.upper_no_tmpfile = false;
 
 	/* layers on different maps: LOWER shows disk 1000 as 11000; the upper
 	 * idmap up5000 stores mount 11000 as disk 11000 and the mounter's 0
@@ -1218,7 +1239,7 @@ int main(void)
 
 	vt_mapping_parse(LOWER, &lower.map, err, sizeof(err));
 	vt_mapping_parse(UPPER, &upper.map, err, sizeof(err));
-	unit_begin(130);
+	unit_begin(134);
 	lower.name = "lower";
 	upper.name = "upper";
 

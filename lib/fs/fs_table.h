@@ -79,6 +79,13 @@ struct vt_fs_row {
 				 * VT_FS_IMAGE: the whole argument list, %I the
 				 * image, %S the staged tree */
 	unsigned int image_mib;		/* default image size */
+	/* the smallest image its mkfs made of the sizes tried (1, 2, 4, 8,
+	 * 16, 32, 64, 128, 200, 256, 300 MiB; 0: none known), measured
+	 * 2026-12-08 with Debian 12's e2fsprogs 1.47.0, xfsprogs 6.1.0
+	 * (which refuses below 300 MiB), btrfs-progs 6.2, dosfstools 4.2,
+	 * exfatprogs 1.2.0, f2fs-tools 1.15.0, ntfs-3g 2022.10.3: the floor
+	 * of an image sized to fit where it is made (vt_image_size_within) */
+	unsigned int image_min_mib;
 	enum vt_fs_owner_source owner;
 	unsigned int supports;		/* enum vt_fs_feature bits */
 	bool read_only;
@@ -116,6 +123,13 @@ struct vt_fs_row {
 	 * kconfig, space separated ("" for none): run/build-kernel builds them
 	 * in (vfsidmap-tool fs-table kconfig-fragment) */
 	const char *kconfig_also;
+	/* listxattr gives names outside every xattr namespace (ntfs3's
+	 * WSL owner EAs "$LXUID", "$LXGID", "$LXMOD": ntfs_listxattr ->
+	 * ntfs_list_ea copies every EA name as it is). A tool that reads a
+	 * tree's xattrs by the names listed can fail on such a tree: the
+	 * matrix's erofs lower layer is made from a tree staged on the
+	 * filesystem under test (vt_fs_unprefixed_xattr_why). */
+	bool unprefixed_xattr_names;
 };
 
 /* What a test needs of the filesystem under test, declared as data in
@@ -155,6 +169,10 @@ bool vt_fs_supports(const char *fstype, unsigned int needs);
  * SGI_ACL_DEFAULT both ways, 6.12 fs/xfs/xfs_xattr.c)? overlayfs's
  * copy-up then copies the raw one after the ACL (ovl_copy_xattr). */
 bool vt_fs_lists_raw_acl(const char *fstype);
+/* Why a tree staged on FSTYPE cannot be the source of an image made by
+ * MKFS (its row's unprefixed_xattr_names), in BUF; NULL if it can. */
+const char *vt_fs_unprefixed_xattr_why(const char *fstype, const char *mkfs, char *buf,
+				       size_t len);
 /* The errno an operation needing FEATURE (one bit) gets on FSTYPE when
  * the row lacks it, with the rule in *RULE; 0 if the row has it. The
  * VFS's answer for a missing inode operation unless the filesystem has

@@ -117,6 +117,12 @@ static void ovl_model_case(const struct mx_world *rw, int map, const struct vt_w
 	ow.overflowgid = rw->overflowgid;
 	ow.posixacl = rw->posixacl;
 	ow.lists_raw_acl = vt_fs_lists_raw_acl(rw->fstype);
+	/* both layers are directories of the filesystem under test: its row
+	 * says what the upper one lacks (lib/fs/fs_table.c) */
+	if (rw->fstype && vt_fs_row(rw->fstype)) {
+		ow.upper_no_whiteout = !vt_fs_supports(rw->fstype, VT_FSF_WHITEOUT);
+		ow.upper_no_tmpfile = !vt_fs_supports(rw->fstype, VT_FSF_TMPFILE);
+	}
 	memset(tr, 0, sizeof(*tr));
 	ow.trace = tr;
 	vt_ovl_model_mop(&ow, &c->op, e);

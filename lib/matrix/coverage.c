@@ -41,6 +41,7 @@ static unsigned int need_feature(enum vt_rule_need n)
 	case VT_NEED_EXEC: return VT_FSF_WRITE;	/* the fixture writes its exec probe */
 	case VT_NEED_FILEATTR: return VT_FSF_FILEATTR;
 	case VT_NEED_OVERLAY: return VT_FSF_OVERLAY;
+	case VT_NEED_OVL_NO_WHITEOUT: return VT_FSF_OVERLAY;
 	default: return 0;
 	}
 }
@@ -96,6 +97,12 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return vt_fs_lack_why(f->fstype, feature, lack_why, sizeof(lack_why));
 	if (deny && ri->need == VT_NEED_OVERLAY && ovl_deny_na(r))
 		return ovl_deny_na(r);
+	/* an upper layer without RENAME_WHITEOUT fails every rename of a
+	 * lower file that ovl_can_move lets through (op_rename: EINVAL), so
+	 * these two allow only on the way to that failure */
+	if (!deny && !f->whiteout && (r == VT_R_OVL_RENAME_EXDEV || r == VT_R_OVL_RENAME_OK))
+		return "the filesystem has no whiteouts: as the overlay's upper layer it fails every "
+		       "rename of a lower file (ovl_rename.upper-rename-whiteout)";
 	switch (ri->need) {
 	case VT_NEED_POSIXACL:
 		return f->posixacl ? NULL : vt_rule_need_text(ri->need);
@@ -113,6 +120,12 @@ const char *vt_coverage_na(const struct vt_world_facts *f, enum vt_rule r, bool 
 		return f->protected_regular ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_WHITEOUT:
 		return f->whiteout ? NULL : vt_rule_need_text(ri->need);
+	case VT_NEED_OVL_NO_WHITEOUT:
+		/* the upper layer refuses RENAME_WHITEOUT only where the
+		 * filesystem has none, and passes it only where it has */
+		if (deny)
+			return f->whiteout ? vt_rule_need_text(ri->need) : NULL;
+		return f->whiteout ? NULL : vt_rule_need_text(VT_NEED_WHITEOUT);
 	case VT_NEED_EXEC:
 		return f->exec ? NULL : vt_rule_need_text(ri->need);
 	case VT_NEED_READ_ONLY:

@@ -121,12 +121,32 @@ static void probe(struct mx_erofs *e, const char *base)
 	}
 }
 
-const char *mx_erofs_setup(struct mx_erofs *e, const char *base)
+/* The table's reason no erofs image can be made of a tree staged on
+ * FSTYPE, in E->no_erofs; false if there is none. */
+static bool table_refuses(struct mx_erofs *e, const char *fstype)
+{
+	const struct vt_fs_row *r = vt_fs_row("erofs");
+
+	return vt_fs_unprefixed_xattr_why(fstype, r ? r->mkfs : "mkfs.erofs", e->no_erofs,
+					  sizeof(e->no_erofs)) != NULL;
+}
+
+void mx_erofs_assume(struct mx_erofs *e, const char *fstype)
+{
+	memset(e, 0, sizeof(*e));
+	table_refuses(e, fstype);
+}
+
+const char *mx_erofs_setup(struct mx_erofs *e, const char *base, const char *fstype)
 {
 	static char why[4400];
 
 	memset(e, 0, sizeof(*e));
 	if (vt_ro_image_unavailable("erofs", e->no_erofs, sizeof(e->no_erofs)))
+		return NULL;
+	/* asked of the table, not tried: the build-time sample table
+	 * (mx_erofs_assume) must find the world a run finds */
+	if (table_refuses(e, fstype))
 		return NULL;
 	snprintf(e->img, sizeof(e->img), "%s/ovl-e.img", base);
 	snprintf(e->mnt, sizeof(e->mnt), "%s/ovl-e", base);

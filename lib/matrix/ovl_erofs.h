@@ -41,11 +41,16 @@ struct mx_erofs {
 };
 
 /* Sets E up for the world in BASE (lower trees are staged in disk
- * directories of BASE): checks erofs and mkfs.erofs are here and probes
+ * directories of BASE, on FSTYPE): checks erofs and mkfs.erofs are here,
+ * that the table lets mkfs.erofs read a tree of FSTYPE, and probes
  * what an image keeps of a staged tree (owners, setid bits, user.*,
  * trusted.*, ACLs, security.capability). NULL, or why the world setup
  * failed (a missing erofs is not that: it sets no_erofs). */
-const char *mx_erofs_setup(struct mx_erofs *e, const char *base);
+const char *mx_erofs_setup(struct mx_erofs *e, const char *base, const char *fstype);
+/* What E is on FSTYPE as far as the filesystem table tells, without
+ * trying (the build-time sample table's worlds, sample_table.c): no
+ * erofs lower layer where mx_erofs_setup() would not try one. */
+void mx_erofs_assume(struct mx_erofs *e, const char *fstype);
 /* Makes the image of the staged tree LOWER and mounts it at E->mnt: NULL
  * or why not (nothing left behind). */
 const char *mx_erofs_mount(struct mx_erofs *e, const char *lower);

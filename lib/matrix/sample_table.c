@@ -10,6 +10,7 @@
 #include "matrix/axes.h"
 #include "matrix/sample_choice.h"
 #include "matrix/optowner_fixture.h"
+#include "matrix/ovl_erofs.h"
 #include "model/break.h"
 
 #include <inttypes.h>
@@ -144,6 +145,11 @@ static int make_key(const struct mx_world *rw, const struct mx_space *sp, const 
 	 * without it xfs's world shared ext4's sample, which xfs's model
 	 * would not choose */
 	k->raw_acl = rw->fstype && vt_fs_lists_raw_acl(rw->fstype);
+	/* the row's facts the overlay model's upper layer reads (case_model.c
+	 * ovl_model_case) */
+	if (rw->fstype && vt_fs_row(rw->fstype))
+		k->ovl_upper_lacks = (int)((VT_FSF_WHITEOUT | VT_FSF_TMPFILE) &
+					   ~vt_fs_row(rw->fstype)->supports);
 	k->total = sp->total;
 	k->run_hash = 0xcbf29ce484222325ULL;
 	if (x->n)
@@ -224,6 +230,9 @@ static int key_diff(const struct mx_sample_key *a, const struct mx_sample_key *b
 	     a->suid_dump_user, b->suid_dump_user);
 	DIFF(a->raw_acl != b->raw_acl, "ACLs also listed raw (xfs's trusted.SGI_ACL_*) %d, there %d",
 	     a->raw_acl, b->raw_acl);
+	DIFF(a->ovl_upper_lacks != b->ovl_upper_lacks,
+	     "an overlay upper layer without whiteouts/tmpfiles %#x, there %#x", a->ovl_upper_lacks,
+	     b->ovl_upper_lacks);
 	DIFF(a->bset_init != b->bset_init || a->cap_full != b->cap_full,
 	     "bounding set %#llx of %#llx, there %#llx of %#llx", (unsigned long long)a->bset_init,
 	     (unsigned long long)a->cap_full, (unsigned long long)b->bset_init,
@@ -279,6 +288,7 @@ static bool same_model(const struct mx_sample_key *a, const struct mx_sample_key
 	       a->overflowuid == b->overflowuid && a->overflowgid == b->overflowgid &&
 	       a->bset_init == b->bset_init && a->cap_full == b->cap_full &&
 	       a->suid_dump_user == b->suid_dump_user && a->raw_acl == b->raw_acl &&
+	       a->ovl_upper_lacks == b->ovl_upper_lacks &&
 	       a->total == b->total;
 }
 
@@ -429,6 +439,9 @@ static const char *fs_world(struct mx_world *rw, const char *fstype, bool acl,
 	rw->suid_dumpable = 0;	/* the kernel's default (2, systemd's, decides the same) */
 	if (rw->optowner)
 		return NULL;	/* no ACLs, whiteouts or dedupe: mx_assumed_world */
+	/* the overlay world's erofs lower layer: made where the table lets
+	 * mkfs.erofs read a tree of the filesystem (mx_erofs_setup) */
+	mx_erofs_assume(&rw->ovl_erofs, fstype);
 	rw->posixacl = (r->supports & VT_FSF_POSIX_ACL) && (acl || !acl_by_option(r));
 	rw->no_whiteout[0] = rw->no_dedupe[0] = 0;
 	if (!(r->supports & VT_FSF_WHITEOUT))
@@ -850,10 +863,11 @@ int mx_sample_table_write(FILE *fp, const struct mx_space *space, const struct m
 		if (j < i)
 			continue;
 		fprintf(fp, "\t{ { %d, %d, { %d, %d, %d, %d }, %uu, %uu, %#llxULL, %#llxULL,\n"
-			"\t    %d, %d, %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d, what%d },\n",
+			"\t    %d, %d, %#x, %d, %d, %#llxULL },\n\t  sizeof(sel%d) / sizeof(int), sel%d, note%d, what%d },\n",
 			k->fat, k->posixacl, k->sysctl[0], k->sysctl[1], k->sysctl[2], k->sysctl[3],
 			k->overflowuid, k->overflowgid, (unsigned long long)k->bset_init,
-			(unsigned long long)k->cap_full, k->suid_dump_user, k->raw_acl, k->total, k->nrun,
+			(unsigned long long)k->cap_full, k->suid_dump_user, k->raw_acl,
+			k->ovl_upper_lacks, k->total, k->nrun,
 			(unsigned long long)k->run_hash, entry_of[i], entry_of[i], entry_of[i],
 			entry_of[i]);
 	}
@@ -1073,6 +1087,10 @@ int mx_sample_source_main(const struct mx_space *sp, int argc, char **argv)
 	}
 	if (no_cachestat)
 		no_cachestat_world(&rw);
+	/* what a run takes from the filesystem table instead of trying it
+	 * (mx_erofs_setup asks the same), applied here on its own: a
+	 * fs_world() that forgets a fact a run has then misses the table */
+	mx_erofs_assume(&rw.ovl_erofs, fstype);
 	optowner_space(sp->fams, sp->nfam, fat, &fsp);
 	memset(&x, 0, sizeof(x));
 	if ((file && load_expunge_file(file, &x) < 0) ||

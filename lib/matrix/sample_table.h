@@ -28,6 +28,10 @@ struct mx_sample_key {
 	uint64_t bset_init, cap_full;
 	int suid_dump_user;	/* fs.suid_dumpable == 1 (SUID_DUMP_USER): 0 and 2 give the same exec outcomes */
 	int raw_acl;		/* vt_fs_lists_raw_acl(): the overlay copy-up's ACLs (xfs) */
+	/* VT_FSF_WHITEOUT and VT_FSF_TMPFILE bits the filesystem's row
+	 * lacks: what the overlay model's upper layer falls back from
+	 * (case_model.c: upper_no_whiteout, upper_no_tmpfile; ntfs3) */
+	int ovl_upper_lacks;
 	int total;		/* cases in the space */
 	int nrun;		/* of them candidates: not skipped, not expunged */
 	uint64_t run_hash;	/* FNV-1a of their indexes, ascending */

@@ -336,7 +336,7 @@ static const char *ovl_setup(struct mx_world *w)
 			 vt_errname(-w->ovl_upper_other_ns));
 		return why;
 	}
-	return mx_erofs_setup(&w->ovl_erofs, w->base);
+	return mx_erofs_setup(&w->ovl_erofs, w->base, w->fstype);
 }
 
 const char *mx_ovl_mount(struct mx_world *w, int map, int layers)

@@ -306,13 +306,27 @@ static int copy_up(const struct vt_ovl_world *w, struct vt_minode *up, struct vt
 		return -EOVERFLOW;
 	}
 	/* the copy is made in the workdir by the mounter through the upper
-	 * idmap (ovl_create_real / ovl_do_tmpfile): may_create() and
-	 * vfs_tmpfile() refuse unless fsuidgid_has_mapping() */
+	 * idmap. ovl_do_copy_up (6.12 fs/overlayfs/copy_up.c) takes
+	 * ovl_copy_up_tmpfile for a regular file where ovl_make_workdir found
+	 * O_TMPFILE on the upper layer (ofs->tmpfile), else
+	 * ovl_copy_up_workdir: ovl_do_tmpfile -> vfs_tmpfile, or
+	 * ovl_create_temp -> ovl_create_real -> vfs_create; both refuse
+	 * unless fsuidgid_has_mapping() (vfs_tmpfile's check, may_create's).
+	 * The rest is the same on both paths: ovl_copy_up_metadata on the
+	 * new inode, then ovl_do_link (tmpfile) or ovl_do_rename with flags
+	 * 0 (workdir) into the upper P, which for a root mounter on a copy
+	 * the upper idmap maps (ovl_set_attr below) refuse nothing, so an
+	 * upper filesystem without ->tmpfile (ntfs3) copies up alike */
 	plain_world(&uw, w, w->upper_idmap, &w->mounter, false);
 	if (!hit(w, VT_R_OVL_COPYUP_CREATE, vt_fsuidgid_has_mapping(&uw)) &&
 	    VT_REFUSES(VT_R_OVL_COPYUP_CREATE)) {
-		say(e, EOVERFLOW, VT_R_OVL_COPYUP_CREATE, "ovl_copy_up: the mounter creates the copy through the upper "
-				  "idmap: fsuidgid_has_mapping() fails -> EOVERFLOW", NULL);
+		say(e, EOVERFLOW, VT_R_OVL_COPYUP_CREATE,
+		    w->upper_no_tmpfile
+			    ? "ovl_copy_up_workdir: the mounter creates the copy (ovl_create_temp) "
+			      "through the upper idmap: fsuidgid_has_mapping() fails -> EOVERFLOW"
+			    : "ovl_copy_up_tmpfile: the mounter creates the copy (ovl_do_tmpfile) "
+			      "through the upper idmap: fsuidgid_has_mapping() fails -> EOVERFLOW",
+		    NULL);
 		return -EOVERFLOW;
 	}
 	/* ovl_copy_up_metadata: ovl_copy_xattr (user.* and trusted.* as they
@@ -717,7 +731,11 @@ static void op_unlink(const struct vt_ovl_world *w, bool rmdir, struct vt_ovl_ex
 	 * by a whiteout the mounter makes in the workdir through the upper
 	 * idmap (ovl_whiteout -> vfs_whiteout -> vfs_mknod: may_create needs
 	 * fsuidgid_has_mapping; inode_init_owner: mapped_fsuid) and renames
-	 * into the upper dir */
+	 * into the upper dir. No RENAME_WHITEOUT here: ovl_cleanup_and_whiteout
+	 * renames with flags 0 (RENAME_EXCHANGE only over an upper directory;
+	 * the name of a lower file or of a lower directory never copied up
+	 * has none), so an upper filesystem without it (w->upper_no_whiteout,
+	 * ntfs3: ntfs_rename takes RENAME_NOREPLACE only) whites out alike */
 	if (!vt_fsuidgid_has_mapping(&mw) && VT_REFUSES_("ovl_whiteout/may_create")) {
 		say(e, EOVERFLOW, VT_R_NONE, "ovl_whiteout: the mounter's fsuid does not map through the "
 				  "upper idmap",
@@ -816,6 +834,22 @@ static void op_rename(const struct vt_ovl_world *w, bool to_other, struct vt_ovl
 	 * (shmem_whiteout, ext4_whiteout_for_rename, xfs_rename_alloc_whiteout,
 	 * btrfs_whiteout_for_rename: inode_init_owner), the mounter's
 	 * fsuid/fsgid through the upper idmap, or P's group if it is setgid */
+	/* an upper filesystem without RENAME_WHITEOUT: ovl_make_workdir's
+	 * ovl_check_rename_whiteout found it (EINVAL taken as "not
+	 * supported") and the mount only warned; ovl_rename sets the flag
+	 * all the same, and after vfs_rename's checks (passed above) the
+	 * upper ->rename refuses it (ntfs_rename, 6.12 fs/ntfs3/namei.c:
+	 * flags & ~RENAME_NOREPLACE -> EINVAL). The copy-up stays at the
+	 * upper P/o; no name moves and no whiteout is made, so the upper
+	 * P/n (P/t: never copied up with index=off) the result names is
+	 * absent (e->upper stays false). */
+	if (!hit(w, VT_R_OVL_RENAME_NO_WHITEOUT, !w->upper_no_whiteout) &&
+	    VT_REFUSES(VT_R_OVL_RENAME_NO_WHITEOUT)) {
+		say(e, EINVAL, VT_R_OVL_RENAME_NO_WHITEOUT, "ovl_rename: ovl_do_rename(upper idmap, "
+			       "RENAME_WHITEOUT) as the mounter: the upper filesystem's ->rename refuses "
+			       "the flag -> EINVAL (the copy-up stays)", NULL);
+		return;
+	}
 	plain_world(&mw, w, w->upper_idmap, &w->mounter, false);
 	copied_up(e, &up, false);
 	e->old_whiteout = true;

@@ -62,6 +62,14 @@ struct vt_ovl_world {
 	 * others of fs/erofs/inode.c, namei.c: .get_inode_acl only), which
 	 * ovl_set_acl asks of the real inode before the copy-up */
 	bool lower_no_set_acl;
+	/* appended for an upper filesystem that lacks what overlayfs falls
+	 * back from (the table's VT_FSF_WHITEOUT and VT_FSF_TMPFILE of the
+	 * layers' row; ntfs3's has neither): ovl_make_workdir only warns
+	 * ("upper fs does not support RENAME_WHITEOUT." / "... tmpfile."),
+	 * the mount goes on, and each operation that needs them says what it
+	 * does without (op_rename, copy_up) */
+	bool upper_no_whiteout;
+	bool upper_no_tmpfile;
 };
 
 enum vt_ovl_op {

@@ -444,7 +444,13 @@
 	X(OVL_FILEATTR_OK, "ovl_fileattr_set.ok", OUTCOME, OVERLAY,                                \
 	  "ovl_fileattr_set: after the caller's inode_owner_or_capable on the overlay inode, "    \
 	  "the copy-up, then ovl_real_fileattr_set -> vfs_fileattr_set(upper idmap) of the same " \
-	  "values on the upper copy as the mounter")
+	  "values on the upper copy as the mounter")                                             \
+	/* overlayfs on an upper layer without RENAME_WHITEOUT (appended) */                     \
+	X(OVL_RENAME_NO_WHITEOUT, "ovl_rename.upper-rename-whiteout", CHECK, OVL_NO_WHITEOUT,     \
+	  "ovl_rename: a lower source is renamed on the upper layer with RENAME_WHITEOUT after "   \
+	  "its copy-up; an upper filesystem whose ->rename refuses the flag (ntfs_rename: every " \
+	  "flag but RENAME_NOREPLACE is EINVAL) fails the rename there, the copy staying "         \
+	  "(ovl_make_workdir only warned at mount time)")
 
 /* What a world needs for a rule's outcomes to be possible. */
 #define VT_RULE_NEEDS(X)                                                                          \
@@ -474,6 +480,8 @@
 	X(COREDUMP, "the matrix dumps no core (a crash with kernel.core_pattern of the suite's): " \
 		    "idmapped/009 does and decides these rules")                                  \
 	X(FHANDLE, "the matrix calls no open_by_handle_at: idmapped/010 does and decides these "  \
-		   "rules")
+		   "rules")                                                                       \
+	X(OVL_NO_WHITEOUT, "the filesystem has whiteouts (RENAME_WHITEOUT): an upper layer of "   \
+			   "it cannot refuse the flag")
 
 #endif

@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -105,6 +106,28 @@ off_t vt_image_default_size(const char *fstype)
 	const struct vt_fs_row *r = vt_fs_row(fstype);
 
 	return (off_t)(r && r->image_mib ? r->image_mib : 256) << 20;
+}
+
+/* Room left beside a nested image for the files its test writes next to
+ * it (a few directories and files in each case's directory). */
+#define NESTED_IMAGE_MARGIN ((off_t)4 << 20)
+
+int vt_image_size_within(const char *fstype, const char *dir, off_t *size)
+{
+	const struct vt_fs_row *r = vt_fs_row(fstype);
+	off_t want = vt_image_default_size(fstype), room;
+	struct statvfs sv;
+
+	if (statvfs(dir, &sv) < 0)
+		return -errno;
+	room = (off_t)sv.f_bavail * (off_t)sv.f_frsize - NESTED_IMAGE_MARGIN;
+	room = room > 0 ? room & ~(((off_t)1 << 20) - 1) : 0;	/* whole MiB */
+	*size = want < room ? want : room;
+	if (r && *size < ((off_t)r->image_min_mib << 20))
+		return -ENOSPC;
+	if (*size <= 0)
+		return -ENOSPC;
+	return 0;
 }
 
 int vt_mkfs(const char *dev, const char *fstype, const char *mkfs_options, int log_fd)

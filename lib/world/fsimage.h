@@ -45,4 +45,15 @@ int vt_fs_mount(const char *fstype, const char *source, const char *target,
 /* Default image size for FSTYPE (btrfs needs more than the others). */
 off_t vt_image_default_size(const char *fstype);
 
+/* The size of an image of FSTYPE to be made in directory DIR: the
+ * default, or less where DIR's filesystem has less room for it. A file
+ * need not fit a sparse-capable filesystem (ext4, xfs: holes cost
+ * nothing), but ntfs3 allocates a plain file's clusters when it grows
+ * and refuses one larger than its volume (ntfs_set_size: EFBIG), so the
+ * size is bounded by the space free to the caller (statvfs f_bavail)
+ * less a margin for what else the test writes there. 0 with *SIZE;
+ * -ENOSPC if even the row's image_min_mib does not fit (*SIZE: the room
+ * there is); -errno of statvfs. */
+int vt_image_size_within(const char *fstype, const char *dir, off_t *size);
+
 #endif

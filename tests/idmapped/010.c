@@ -20,8 +20,10 @@
  * (connected: no reconnect), host root, an unprivileged user and a root
  * of a user namespace (in a mount namespace of its own) decode handles of
  * directories and a file through a shifted mount.
- * dcache-cold: on an image of the section's filesystem (ext4, xfs)
- * mounted afresh after the handles were taken, so the decoded directories
+ * dcache-cold: on an image of the section's filesystem (ext4, xfs; made
+ * in the case's directory, no larger than the room there: ntfs3 refuses a
+ * file as large as its volume) mounted afresh after the handles were
+ * taken, so the decoded directories
  * are disconnected and reconnect_one runs (tmpfs keeps every dentry: its
  * shmem_fh_to_dentry finds only connected ones, so this case is notrun
  * there), then the same handle again once the dcache is warm. */
@@ -337,6 +339,7 @@ static void cold(struct vt_ctx *ctx)
 	struct vt_fh_world f[3];
 	int allowed = 0, refused = 0, ret, k;
 	bool mounted = false, idmapped = false;
+	off_t size = 0;
 
 	if (!vt_fs_row(ctx->fstype) || vt_fstype_needs_device(ctx->fstype) == false)
 		VT_SKIP(ctx, "%s keeps every dentry of a file it can decode (tmpfs: shmem_fh_to_dentry "
@@ -346,8 +349,21 @@ static void cold(struct vt_ctx *ctx)
 		vt_fail(ctx, "setup: map %s: %s", NARROW, err);
 		return;
 	}
+	/* the image is made in the case's directory on the filesystem under
+	 * test, sized to fit there (vt_image_size_within: ntfs3 refuses a
+	 * file as large as its volume, EFBIG) */
 	snprintf(img, sizeof(img), "%s/fh.img", ctx->dir);
-	ret = vt_image_create(img, ctx->fstype, vt_image_default_size(ctx->fstype), NULL, -1);
+	ret = vt_image_size_within(ctx->fstype, ctx->dir, &size);
+	if (ret == -ENOSPC)
+		VT_SKIP(ctx, "%s has %lld MiB free for a nested %s image, less than the %u MiB %s "
+			     "makes (lib/fs/fs_table.c image_min_mib)", ctx->dir,
+			(long long)(size >> 20), ctx->fstype, vt_fs_row(ctx->fstype)->image_min_mib,
+			vt_fs_row(ctx->fstype)->mkfs);
+	if (ret < 0) {
+		vt_fail(ctx, "setup: statvfs %s: %s", ctx->dir, vt_errname(-ret));
+		return;
+	}
+	ret = vt_image_create(img, ctx->fstype, size, NULL, -1);
 	if (ret < 0) {
 		vt_fail(ctx, "setup: mkfs.%s %s: %s", ctx->fstype, img,
 			ret == -ENOEXEC ? "failed" : vt_errname(-ret));
