@@ -102,6 +102,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 static int die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -293,6 +294,64 @@ static int cmd_device_free(int argc, char **argv)
 	return 0;
 }
 
+/* The super options of the mount on DIR (the last in mountinfo) into
+ * BUF: the field after the filesystem type and source. false: not found. */
+static bool super_options(const char *dir, char *buf, size_t len)
+{
+	char real[4096], line[8192];
+	FILE *f;
+	bool found = false;
+
+	if (!realpath(dir, real) || !(f = fopen("/proc/self/mountinfo", "re")))
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		char mnt[4096], opts[4096];
+		const char *sep = strstr(line, " - ");
+
+		/* id parent major:minor root mountpoint ... - fstype source superopts */
+		if (!sep || sscanf(line, "%*s %*s %*s %*s %4095s", mnt) != 1 ||
+		    sscanf(sep + 3, "%*s %*s %4095s", opts) != 1 || strcmp(mnt, real) != 0)
+			continue;
+		snprintf(buf, len, "%s", opts);
+		found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+/* Why an idmapped mount of the FUSE mount (FSTYPE fuse, fuse.SUBTYPE,
+ * fuseblk) on DIR gives EINVAL, from Linux 6.12: fuse_fill_super_common
+ * sets SB_I_NOIDMAP, which can_idmap_mount refuses (fs/namespace.c), and
+ * only process_init_reply clears it, when the server's INIT reply has
+ * FUSE_ALLOW_IDMAP (a bit of flags2) and the mount has
+ * default_permissions (fs/fuse/inode.c); before 6.12 fuse had no
+ * FS_ALLOW_IDMAP. The server is blamed only when the kernel and the mount
+ * would allow it. */
+static void print_fuse_why(const char *dir, const char *fs)
+{
+	struct utsname u;
+	unsigned int major = 0, minor = 0;
+	char opts[4096];
+
+	if (uname(&u) == 0 && sscanf(u.release, "%u.%u", &major, &minor) == 2 &&
+	    (major < 6 || (major == 6 && minor < 12))) {
+		printf("%s cannot be idmapped on this kernel (%s): FUSE allows idmapped mounts "
+		       "since Linux 6.12 (mount_setattr gives EINVAL)\n", fs, u.release);
+		return;
+	}
+	if (super_options(dir, opts, sizeof(opts)) &&
+	    !strstr(opts, "default_permissions")) {
+		printf("the FUSE mount (%s) has no default_permissions, without which Linux 6.12 "
+		       "refuses to idmap it (fs/fuse/inode.c process_init_reply; mount_setattr "
+		       "gives EINVAL)\n", fs);
+		return;
+	}
+	printf("the FUSE server (%s) did not ask FUSE_ALLOW_IDMAP in its INIT reply (flags2; "
+	       "fs/fuse/inode.c process_init_reply keeps SB_I_NOIDMAP, so mount_setattr gives "
+	       "EINVAL): the server must ask for idmapped mounts (Debian's libfuse 3.14 cannot; "
+	       "runner/vfsidmap-fuse-server does)\n", fs);
+}
+
 static int cmd_probe_idmap(void)
 {
 	const char *dir = getenv("TEST_DIR"), *fs = getenv("FSTYP");
@@ -305,6 +364,9 @@ static int cmd_probe_idmap(void)
 		return 0;
 	if (ret == -ENOSYS)
 		printf("the kernel has no mount_setattr() (ENOSYS): idmapped mounts need 5.12+\n");
+	else if (ret == -EINVAL && (strcmp(fs, "fuse") == 0 || strncmp(fs, "fuse.", 5) == 0 ||
+				    strcmp(fs, "fuseblk") == 0))
+		print_fuse_why(dir, fs);
 	else if (ret == -EINVAL)
 		printf("%s cannot be idmapped on this kernel (mount_setattr(MOUNT_ATTR_IDMAP) gives EINVAL)\n", fs);
 	else

@@ -8,7 +8,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-PLAN=12
+PLAN=13
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "1..$PLAN"
 	for i in $(seq $PLAN); do echo "ok $i # SKIP needs root and unshare"; done
@@ -100,14 +100,24 @@ else
 	skip "no overlay filesystem"
 fi
 
-# 11: a FUSE mount whose server does not allow idmapping: notrun, with why
+# 11: a FUSE mount without default_permissions (fuse2fs): notrun, saying
+# so (6.12 fs/fuse/inode.c process_init_reply idmaps FUSE only with
+# default_permissions); a kernel before 6.12 has no FUSE idmapping at all
+old_kernel=$(uname -r | awk -F. '{ print ($1 < 6 || ($1 == 6 && $2 < 12)) ? 1 : 0 }')
+if [ "$old_kernel" = 1 ]; then
+	fuse_no_dp="fuse.ext4 cannot be idmapped on this kernel .*since Linux 6.12"
+	fuse_no_flag="fuse.vfsidmap cannot be idmapped on this kernel .*since Linux 6.12"
+else
+	fuse_no_dp="the FUSE mount \(fuse.ext4\) has no default_permissions"
+	fuse_no_flag="the FUSE server \(fuse.vfsidmap\) did not ask FUSE_ALLOW_IDMAP in its INIT reply"
+fi
 if command -v fuse2fs >/dev/null && [ -e /dev/fuse ]; then
 	truncate -s 32m "$T/fuse.img" && mkfs.ext4 -q -F "$T/fuse.img" &&
 		fuse2fs -o fakeroot "$T/fuse.img" "$T/mfuse" >/dev/null 2>&1
 	cfg "$T/c3" "TEST_DIR=$T/mfuse" "TEST_DIR_MOUNTED=yes"
 	./check -c "$T/c3" --results "$T/r5" idmapped/001 >"$T/o" 2>&1; rc=$?
-	ok $([ $rc = 0 ] && grep -q "not run.*fuse.ext4.*cannot be idmapped" "$T/o" && ! scratch_left "$T/mfuse"; echo $?) \
-		"a FUSE mount (fuse2fs) that cannot be idmapped: notrun with the reason"
+	ok $([ $rc = 0 ] && grep -Eq "not run.*$fuse_no_dp" "$T/o" && ! scratch_left "$T/mfuse"; echo $?) \
+		"a FUSE mount (fuse2fs) without default_permissions: notrun, saying so"
 	umount "$T/mfuse"
 else
 	skip "no fuse2fs (Debian package fuse2fs) or /dev/fuse"
@@ -123,3 +133,21 @@ ok $([ $rc = 0 ] && grep -q '^1 passed, 0 failed, 0 skipped$' "$T/o" &&
 	[ "$(ls -A "$T/mext")" = lost+found ]; echo $?) \
 	"an existing ext4 mount: idmapped/001 passes, no fsck of a filesystem the suite did not make, scratch gone"
 umount "$T/mext"
+
+# 13: a FUSE server that does not ask FUSE_ALLOW_IDMAP in its INIT reply
+# (the suite's own, --no-allow-idmap; mounted with default_permissions):
+# notrun blaming the server, not the kernel
+if [ -e /dev/fuse ] && [ -x "$top/runner/vfsidmap-fuse-server" ]; then
+	mkdir "$T/fb" "$T/mfs"
+	"$top/runner/vfsidmap-fuse-server" --no-allow-idmap "$T/fb" "$T/mfs" "$T/fuse.log" >"$T/fuse.out" 2>&1 &
+	fpid=$!
+	for _ in $(seq 50); do grep -q '^ready$' "$T/fuse.out" 2>/dev/null && break; sleep 0.1; done
+	cfg "$T/c5" "TEST_DIR=$T/mfs" "TEST_DIR_MOUNTED=yes"
+	./check -c "$T/c5" --results "$T/r7" idmapped/001 >"$T/o" 2>&1; rc=$?
+	ok $([ $rc = 0 ] && grep -Eq "not run.*$fuse_no_flag" "$T/o" && ! scratch_left "$T/mfs"; echo $?) \
+		"a FUSE server that did not ask FUSE_ALLOW_IDMAP: notrun, blaming the server"
+	umount "$T/mfs"
+	wait "$fpid"
+else
+	skip "no /dev/fuse or runner/vfsidmap-fuse-server"
+fi
