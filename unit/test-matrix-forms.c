@@ -11,17 +11,20 @@
 #include <stdio.h>
 #include <string.h>
 
-static void no_make(int local, struct vt_mcase *c)
+static void no_make(int row, int inner, struct vt_mcase *c)
 {
-	(void)local;
+	(void)row;
+	(void)inner;
 	(void)c;
 }
 
+static const struct vt_fblock one_case[] = { { 1, no_make, VT_FB_PLAIN } };
+
 int main(void)
 {
-	static const struct vt_family unknown = { "nosuch", "matrix/999", 1, no_make, 0 };
-	static const struct vt_family create = { "create", "matrix/001", 1, no_make, 0 };
-	static const struct vt_family protected = { "protected", "matrix/012", 1, no_make, 0 };
+	static const struct vt_family unknown = { "nosuch", "matrix/999", 1, one_case, 1, 0 };
+	static const struct vt_family create = { "create", "matrix/001", 1, one_case, 1, 0 };
+	static const struct vt_family protected = { "protected", "matrix/012", 1, one_case, 1, 0 };
 	const struct vt_family *const bad[] = { &create, &unknown };
 	const struct vt_family *const good[] = { &create, &protected };
 	const struct vt_family *form;
