@@ -348,8 +348,10 @@ vt_results_linkable() {
 		fi
 	done < <(find "$VT_RESULT_DIR" -mindepth 1 -maxdepth 1 -printf '%P\0')
 	# (a probe left in the staging would be published with the results)
-	if ! vt_rm -r "$probe" 2>/dev/null || [ -e "$probe" ]; then
-		echo "check: results directory $VT_RESULT_DIR is not writable (removing $probe from the staging next to it failed)" >&2
+	if ! err=$(vt_rm -r "$probe" 2>&1) || [ -e "$probe" ]; then
+		# rm's own reason (Permission denied...), as every other refusal says
+		err=${err##*: }
+		echo "check: results directory $VT_RESULT_DIR is not writable (removing $probe from the staging next to it failed${err:+: $err})" >&2
 		return 1
 	fi
 }

@@ -362,6 +362,7 @@ static void build(const struct row *r, struct vt_world *w, struct vt_midmap *m, 
 	unit_world(w, m, r->map, &vt_init_ns, r->uid, r->gid, r->group, r->caps);
 	w->posixacl = false;	/* fat, exfat: no SB_POSIXACL */
 	w->optowner = o;
+	w->fs_ops = &vt_optowner_fs_ops;	/* their inode operations (fs_ops.h) */
 	w->cred.umask = 022;
 	w->dir = vt_optowner_inode(o, true, false);
 	if (r->obj)

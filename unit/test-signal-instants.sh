@@ -53,7 +53,11 @@ for ((k = 0; k < count; k++)); do
 	delay=$((RANDOM % 600))
 	printf -v delay '%d.%03d' $((delay / 1000)) $((delay % 1000))
 	r=$T/res/r
-	./check -j $jobs --fs tmpfs,ext4 --results "$r" api/001 idmapped/001 idmapped/002 >"$T/out" 2>&1 &
+	# A job started with & in a script has SIGINT ignored (job control
+	# off, POSIX): a SIGINT before check's supervisor takes its signals
+	# would be ignored as it is by any program. From a terminal SIGINT is
+	# at its default: start it so (env --default-signal, coreutils 8.31).
+	env --default-signal=INT ./check -j $jobs --fs tmpfs,ext4 --results "$r" api/001 idmapped/001 idmapped/002 >"$T/out" 2>&1 &
 	p=$!
 	sleep "$delay"
 	# the summary line is printed before publishing: a signal after it

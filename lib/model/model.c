@@ -4,6 +4,7 @@
 #include "model/rules.h"
 
 #include <stdint.h>
+#include <errno.h>
 #include <string.h>
 
 static const char *const names[VT_OP__COUNT] = {
@@ -83,6 +84,14 @@ void vt_model_apply(const struct vt_world *w, const struct vt_mop_args *op,
 {
 	memset(out, 0, sizeof(*out));
 	out->got_nacl = -1;
+	if (w->optowner && !w->fs_ops) {
+		/* the generic rules would model the generic filesystem's
+		 * operations on it: a world built wrong, said, never answered */
+		out->err = EINVAL;
+		out->rule = "vt_model_apply: a world with owners from mount options but without "
+			    "their fs_ops (lib/model/fs_ops.h)";
+		return;
+	}
 	if (w->sb_rdonly && vt_model_read_only(w, op, out))
 		return;
 	switch (op->op) {
