@@ -138,23 +138,21 @@ static void make_parent(int row, int op, struct vt_mcase *c)
 		 vt_mop_name(ops[op]), parents[row].name);
 }
 
-/* the overlay world's plain objects: on the lower layer under an upper
- * P 0777 0:0 */
+/* the overlay world's plain objects and parents: the same state as on
+ * the plain world, the objects on the lower layer, P the upper one (an
+ * upper P 0777 0:0 for the plain objects) */
 static void make_ovl_plain(int row, int op, struct vt_mcase *c)
 {
 	int o = row % NOWNERS, m = row / NOWNERS;
 
-	common(op, c);
-	c->obj = vt_fx_inode(S_IFREG | modes[m], owners[o].uid, owners[o].gid);
+	make_plain(row, op, c);
 	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=0777-0:0/lower-o=%04o-%s",
 		 vt_mop_name(ops[op]), (unsigned)modes[m], owners[o].name);
 }
 
 static void make_ovl_parent(int row, int op, struct vt_mcase *c)
 {
-	common(op, c);
-	c->dir = vt_fx_inode(S_IFDIR | parents[row].mode, parents[row].uid, parents[row].gid);
-	c->obj = vt_fx_inode(S_IFREG | 0644, 1000, 1000);
+	make_parent(row, op, c);
 	snprintf(c->what, sizeof(c->what), "overlay/op=%s/upper-p=%s/lower-o=0644-1000:1000",
 		 vt_mop_name(ops[op]), parents[row].name);
 }
